@@ -1,0 +1,86 @@
+#include "args.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "movegen_variants/registry.h"
+
+void cli_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "chesslab %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+const char *cli_value(const char *cmd, int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc) {
+        cli_error(cmd, "option %s needs a value", argv[*i]);
+        return NULL;
+    }
+    return argv[++*i];
+}
+
+bool cli_parse_long(const char *cmd, const char *option, const char *text, long min, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || v < min || v > max) {
+        cli_error(cmd, "%s '%s' is not an integer in %ld..%ld", option, text, min, max);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+bool cli_parse_u64(const char *cmd, const char *option, const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (!isdigit((unsigned char)text[0]) || *end != '\0' || errno == ERANGE) {
+        cli_error(cmd, "%s '%s' is not a non-negative integer", option, text);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+const MoveGen *cli_generator(const char *cmd, const char *name)
+{
+    const MoveGen *g = registry_find(name);
+    if (g == NULL) {
+        char names[256];
+        registry_names(names, sizeof names);
+        cli_error(cmd, "unknown generator '%s' (known: %s)", name, names);
+        return NULL;
+    }
+    if (!movegen_available(g)) {
+        cli_error(cmd, "generator '%s' cannot run on this CPU: %s", name, g->unavailable_reason());
+        return NULL;
+    }
+    return g;
+}
+
+bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode)
+{
+    if (strcmp(text, "bulk") == 0)
+        *mode = PERFT_BULK;
+    else if (strcmp(text, "full") == 0)
+        *mode = PERFT_FULL;
+    else {
+        cli_error(cmd, "--mode '%s' is not bulk or full", text);
+        return false;
+    }
+    return true;
+}
+
+bool cli_is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }

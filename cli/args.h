@@ -1,0 +1,31 @@
+/* Small helpers shared by the subcommands: option values with range checks
+ * and uniform error messages. Usage errors exit with status 2. */
+#ifndef CHESSLAB_CLI_ARGS_H
+#define CHESSLAB_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/movegen.h"
+
+enum { EXIT_USAGE = 2 };
+
+/* Prints "chesslab CMD: message" to stderr. */
+void cli_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Takes the value after option argv[*i] (advancing *i); reports a missing
+ * value and returns NULL. */
+const char *cli_value(const char *cmd, int argc, char **argv, int *i);
+
+/* Parses a decimal integer in [min, max]; reports the option name on error. */
+bool cli_parse_long(const char *cmd, const char *option, const char *text, long min, long max, long *out);
+bool cli_parse_u64(const char *cmd, const char *option, const char *text, uint64_t *out);
+
+/* Looks up a generator by name and checks that this CPU can run it. */
+const MoveGen *cli_generator(const char *cmd, const char *name);
+
+bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode);
+
+bool cli_is_help(const char *arg);
+
+#endif

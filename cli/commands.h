@@ -1,0 +1,10 @@
+/* The subcommands of the chesslab program; each returns the exit status. */
+#ifndef CHESSLAB_CLI_COMMANDS_H
+#define CHESSLAB_CLI_COMMANDS_H
+
+int cmd_gens(int argc, char **argv);
+int cmd_perft(int argc, char **argv);
+int cmd_perftree(int argc, char **argv);
+int cmd_compare(int argc, char **argv);
+
+#endif

@@ -1,0 +1,44 @@
+/* chesslab: dispatches to one subcommand per file in cli/. */
+#include <stdio.h>
+#include <string.h>
+
+#include "args.h"
+#include "commands.h"
+
+typedef struct Command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} Command;
+
+static const Command commands[] = {
+    { "compare", cmd_compare, "perft of the standard positions with every generator: nodes, time, Mnps" },
+    { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
+    { "perft", cmd_perft, "count leaf nodes (one position, or every line of a perft EPD file)" },
+    { "perftree", cmd_perftree, "the perftree debugging protocol: chesslab perftree DEPTH FEN [MOVES]" },
+};
+enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: chesslab COMMAND [OPTIONS]   (chesslab COMMAND --help for its options)\n\ncommands:\n");
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    for (int i = 0; i < COMMAND_COUNT; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "chesslab: unknown command '%s' (try chesslab --help)\n", argv[1]);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,51 @@
+#include "perft.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "move_text.h"
+
+static int compare_by_uci(const void *a, const void *b)
+{
+    char ta[MOVE_TEXT_MAX], tb[MOVE_TEXT_MAX];
+    move_to_uci(((const DivideEntry *)a)->move, ta);
+    move_to_uci(((const DivideEntry *)b)->move, tb);
+    return strcmp(ta, tb);
+}
+
+int perft_divide(const MoveGen *g, void *board, int depth, PerftMode mode, DivideEntry out[MAX_MOVES])
+{
+    Move moves[MAX_MOVES];
+    int n = g->legal_moves(board, moves);
+    for (int i = 0; i < n; i++) {
+        g->make(board, moves[i]);
+        out[i].move = moves[i];
+        out[i].nodes = g->perft(board, depth - 1, mode);
+        g->unmake(board);
+    }
+    qsort(out, (size_t)n, sizeof out[0], compare_by_uci);
+    return n;
+}
+
+bool perft_apply_moves(const MoveGen *g, void *board, const char *const *moves, int count, char *err,
+                       size_t err_len)
+{
+    for (int i = 0; i < count; i++) {
+        if (i >= MOVEGEN_MAX_PLY) {
+            snprintf(err, err_len, "more than %d moves", MOVEGEN_MAX_PLY);
+            return false;
+        }
+        Move m = move_from_uci(g, board, moves[i]);
+        if (m == MOVE_NONE) {
+            Setup s;
+            char fen[FEN_MAX];
+            g->save(board, &s);
+            setup_to_fen(&s, fen);
+            snprintf(err, err_len, "move %d '%s' is not a legal move in %s", i + 1, moves[i], fen);
+            return false;
+        }
+        g->make(board, m);
+    }
+    return true;
+}

@@ -1,0 +1,345 @@
+#include "setup.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool fail(char *err, size_t err_len, const char *fmt, ...)
+{
+    if (err && err_len) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, err_len, fmt, ap);
+        va_end(ap);
+    }
+    return false;
+}
+
+void square_to_text(Square sq, char buf[3])
+{
+    buf[0] = (char)('a' + square_file(sq));
+    buf[1] = (char)('1' + square_rank(sq));
+    buf[2] = '\0';
+}
+
+Square square_from_text(const char *text)
+{
+    if (text[0] < 'a' || text[0] > 'h' || text[1] < '1' || text[1] > '8')
+        return SQ_NONE;
+    return make_square(text[0] - 'a', text[1] - '1');
+}
+
+static const char piece_letters[PIECE_LIMIT + 1] = " PNBRQK  pnbrqk ";
+
+static Piece piece_from_letter(char c)
+{
+    const char *p = strchr("PNBRQKpnbrqk", c);
+    if (c == '\0' || p == NULL)
+        return NO_PIECE;
+    int i = (int)(p - "PNBRQKpnbrqk");
+    return make_piece(i < 6 ? WHITE : BLACK, (PieceType)(i % 6 + 1));
+}
+
+/* Splits fen into at most 7 whitespace-separated fields (7 = too many). */
+static int split_fields(char *copy, char *fields[7])
+{
+    int n = 0;
+    for (char *tok = strtok(copy, " \t\r\n"); tok && n < 7; tok = strtok(NULL, " \t\r\n"))
+        fields[n++] = tok;
+    return n;
+}
+
+static bool parse_placement(Setup *s, const char *text, char *err, size_t err_len)
+{
+    int rank = 7, file = 0;
+    for (const char *c = text;; c++) {
+        if (*c == '/' || *c == '\0') {
+            if (file != 8)
+                return fail(err, err_len, "FEN field 1 (placement): rank %d has %d squares, expected 8",
+                            rank + 1, file);
+            if (*c == '\0')
+                break;
+            if (--rank < 0)
+                return fail(err, err_len, "FEN field 1 (placement): more than 8 ranks");
+            file = 0;
+        } else if (*c >= '0' && *c <= '9') {
+            if (*c == '0')
+                return fail(err, err_len, "FEN field 1 (placement): empty-square count 0 in rank %d", rank + 1);
+            file += *c - '0';
+            if (file > 8)
+                return fail(err, err_len, "FEN field 1 (placement): rank %d has more than 8 squares",
+                            rank + 1);
+        } else {
+            Piece p = piece_from_letter(*c);
+            if (p == NO_PIECE)
+                return fail(err, err_len, "FEN field 1 (placement): unknown piece letter '%c'", *c);
+            if (file >= 8)
+                return fail(err, err_len, "FEN field 1 (placement): rank %d has more than 8 squares",
+                            rank + 1);
+            s->board[make_square(file, rank)] = p;
+            file++;
+        }
+    }
+    if (rank != 0)
+        return fail(err, err_len, "FEN field 1 (placement): %d ranks, expected 8", 8 - rank);
+    return true;
+}
+
+static bool parse_castling(Setup *s, const char *text, char *err, size_t err_len)
+{
+    s->castling = 0;
+    if (strcmp(text, "-") == 0)
+        return true;
+    for (const char *c = text; *c; c++) {
+        const char *p = strchr("KQkq", *c);
+        if (p == NULL)
+            return fail(err, err_len, "FEN field 3 (castling): unexpected '%c', expected KQkq or -", *c);
+        int bit = 1 << (p - "KQkq");
+        if (s->castling & bit)
+            return fail(err, err_len, "FEN field 3 (castling): '%c' given twice", *c);
+        s->castling |= (uint8_t)bit;
+    }
+    return true;
+}
+
+static bool parse_counter(const char *text, long min, long max, long *out)
+{
+    if (!isdigit((unsigned char)text[0]))
+        return false;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end != '\0' || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool setup_from_fen(Setup *s, const char *fen, char *err, size_t err_len)
+{
+    char copy[256];
+    if (fen == NULL || strlen(fen) >= sizeof copy)
+        return fail(err, err_len, "FEN: missing or longer than %zu characters", sizeof copy - 1);
+    strcpy(copy, fen);
+    char *fields[7];
+    int n = split_fields(copy, fields);
+    if (n != 4 && n != 6)
+        return fail(err, err_len, "FEN: %d fields, expected 6 (or 4 without clocks)", n);
+
+    memset(s, 0, sizeof *s);
+    if (!parse_placement(s, fields[0], err, err_len))
+        return false;
+
+    if (strcmp(fields[1], "w") == 0)
+        s->side = WHITE;
+    else if (strcmp(fields[1], "b") == 0)
+        s->side = BLACK;
+    else
+        return fail(err, err_len, "FEN field 2 (side to move): '%s', expected w or b", fields[1]);
+
+    if (!parse_castling(s, fields[2], err, err_len))
+        return false;
+
+    if (strcmp(fields[3], "-") == 0) {
+        s->ep = SQ_NONE;
+    } else {
+        s->ep = strlen(fields[3]) == 2 ? square_from_text(fields[3]) : SQ_NONE;
+        if (s->ep == SQ_NONE)
+            return fail(err, err_len, "FEN field 4 (en passant): '%s' is not a square or -", fields[3]);
+    }
+
+    long halfmove = 0, fullmove = 1;
+    if (n == 6) {
+        if (!parse_counter(fields[4], 0, 9999, &halfmove))
+            return fail(err, err_len, "FEN field 5 (halfmove clock): '%s', expected an integer 0..9999",
+                        fields[4]);
+        if (!parse_counter(fields[5], 1, 9999, &fullmove))
+            return fail(err, err_len, "FEN field 6 (fullmove number): '%s', expected an integer 1..9999",
+                        fields[5]);
+    }
+    s->halfmove = (uint16_t)halfmove;
+    s->fullmove = (uint16_t)fullmove;
+    return setup_validate(s, err, err_len);
+}
+
+bool setup_square_attacked(const Setup *s, Square sq, Color by)
+{
+    static const int knight[8][2] = { {1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2} };
+    static const int king[8][2] = { {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1} };
+    int f = square_file(sq), r = square_rank(sq);
+
+    int pawn_rank = r + (by == WHITE ? -1 : 1);
+    for (int df = -1; df <= 1; df += 2) {
+        int pf = f + df;
+        if (pf >= 0 && pf < 8 && pawn_rank >= 0 && pawn_rank < 8 &&
+            s->board[make_square(pf, pawn_rank)] == make_piece(by, PAWN))
+            return true;
+    }
+    for (int i = 0; i < 8; i++) {
+        int nf = f + knight[i][0], nr = r + knight[i][1];
+        if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8 && s->board[make_square(nf, nr)] == make_piece(by, KNIGHT))
+            return true;
+        nf = f + king[i][0], nr = r + king[i][1];
+        if (nf >= 0 && nf < 8 && nr >= 0 && nr < 8 && s->board[make_square(nf, nr)] == make_piece(by, KING))
+            return true;
+    }
+    /* king[] directions: even index = orthogonal, odd = diagonal. */
+    for (int i = 0; i < 8; i++) {
+        PieceType slider = (i % 2 == 0) ? ROOK : BISHOP;
+        for (int nf = f + king[i][0], nr = r + king[i][1]; nf >= 0 && nf < 8 && nr >= 0 && nr < 8;
+             nf += king[i][0], nr += king[i][1]) {
+            Piece p = s->board[make_square(nf, nr)];
+            if (p == NO_PIECE)
+                continue;
+            if (p == make_piece(by, slider) || p == make_piece(by, QUEEN))
+                return true;
+            break;
+        }
+    }
+    return false;
+}
+
+bool setup_ep_capturable(const Setup *s)
+{
+    if (s->ep == SQ_NONE)
+        return false;
+    /* The pawn that double-pushed stands one rank beyond the ep square
+     * (seen from the side to move); capturers stand beside it. */
+    Square pushed = (Square)(s->side == WHITE ? s->ep - 8 : s->ep + 8);
+    Piece own_pawn = make_piece(s->side, PAWN);
+    int f = square_file(pushed);
+    return (f > 0 && s->board[pushed - 1] == own_pawn) || (f < 7 && s->board[pushed + 1] == own_pawn);
+}
+
+static bool validate_castling(const Setup *s, char *err, size_t err_len)
+{
+    static const struct { int bit; char letter; Square king, rook; Piece k, r; } rights[4] = {
+        { CASTLE_WK, 'K', SQ_E1, SQ_H1, W_KING, W_ROOK },
+        { CASTLE_WQ, 'Q', SQ_E1, SQ_A1, W_KING, W_ROOK },
+        { CASTLE_BK, 'k', SQ_E8, SQ_H8, B_KING, B_ROOK },
+        { CASTLE_BQ, 'q', SQ_E8, SQ_A8, B_KING, B_ROOK },
+    };
+    for (int i = 0; i < 4; i++) {
+        if (!(s->castling & rights[i].bit))
+            continue;
+        char ks[3], rs[3];
+        square_to_text(rights[i].king, ks);
+        square_to_text(rights[i].rook, rs);
+        if (s->board[rights[i].king] != rights[i].k || s->board[rights[i].rook] != rights[i].r)
+            return fail(err, err_len, "FEN field 3 (castling): right '%c' needs the king on %s and a rook on %s",
+                        rights[i].letter, ks, rs);
+    }
+    return true;
+}
+
+static bool validate_ep(const Setup *s, char *err, size_t err_len)
+{
+    if (s->ep == SQ_NONE)
+        return true;
+    char es[3];
+    square_to_text(s->ep, es);
+    int expected_rank = s->side == WHITE ? 5 : 2;
+    if (square_rank(s->ep) != expected_rank)
+        return fail(err, err_len, "FEN field 4 (en passant): %s is not on rank %d, where a double push by %s ends",
+                    es, expected_rank + 1, s->side == WHITE ? "Black" : "White");
+    Color mover = color_flip(s->side);
+    Square pushed = (Square)(s->side == WHITE ? s->ep - 8 : s->ep + 8);
+    Square origin = (Square)(s->side == WHITE ? s->ep + 8 : s->ep - 8);
+    if (s->board[pushed] != make_piece(mover, PAWN))
+        return fail(err, err_len, "FEN field 4 (en passant): %s needs a %s pawn in front of it that just double-pushed",
+                    es, mover == WHITE ? "white" : "black");
+    if (s->board[s->ep] != NO_PIECE || s->board[origin] != NO_PIECE)
+        return fail(err, err_len, "FEN field 4 (en passant): %s and the square the pawn came from must be empty", es);
+    return true;
+}
+
+bool setup_validate(const Setup *s, char *err, size_t err_len)
+{
+    int kings[2] = { 0, 0 }, pawns[2] = { 0, 0 };
+    Square king_sq[2] = { SQ_NONE, SQ_NONE };
+    for (int sq = 0; sq < 64; sq++) {
+        Piece p = s->board[sq];
+        if (p == NO_PIECE)
+            continue;
+        if (piece_type(p) == PT_NONE || piece_type(p) > KING)
+            return fail(err, err_len, "FEN field 1 (placement): invalid piece code %d", p);
+        if (piece_type(p) == KING) {
+            kings[piece_color(p)]++;
+            king_sq[piece_color(p)] = (Square)sq;
+        }
+        if (piece_type(p) == PAWN) {
+            pawns[piece_color(p)]++;
+            if (square_rank((Square)sq) == 0 || square_rank((Square)sq) == 7) {
+                char t[3];
+                square_to_text((Square)sq, t);
+                return fail(err, err_len, "FEN field 1 (placement): pawn on %s (first or last rank)", t);
+            }
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        if (kings[c] != 1)
+            return fail(err, err_len, "FEN field 1 (placement): %d %s kings, expected exactly 1",
+                        kings[c], c == WHITE ? "white" : "black");
+        if (pawns[c] > 8)
+            return fail(err, err_len, "FEN field 1 (placement): %d %s pawns, at most 8", pawns[c],
+                        c == WHITE ? "white" : "black");
+    }
+    if (s->side != WHITE && s->side != BLACK)
+        return fail(err, err_len, "FEN field 2 (side to move): invalid");
+    if (!validate_castling(s, err, err_len) || !validate_ep(s, err, err_len))
+        return false;
+    Color waiting = color_flip(s->side);
+    if (setup_square_attacked(s, king_sq[waiting], s->side))
+        return fail(err, err_len, "FEN: the side not to move (%s) is in check",
+                    waiting == WHITE ? "White" : "Black");
+    if (s->fullmove == 0)
+        return fail(err, err_len, "FEN field 6 (fullmove number): must be at least 1");
+    return true;
+}
+
+void setup_to_fen(const Setup *s, char *buf)
+{
+    char *out = buf;
+    for (int rank = 7; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < 8; file++) {
+            Piece p = s->board[make_square(file, rank)];
+            if (p == NO_PIECE) {
+                empty++;
+                continue;
+            }
+            if (empty)
+                *out++ = (char)('0' + empty);
+            empty = 0;
+            *out++ = piece_letters[p];
+        }
+        if (empty)
+            *out++ = (char)('0' + empty);
+        if (rank)
+            *out++ = '/';
+    }
+    *out++ = ' ';
+    *out++ = s->side == WHITE ? 'w' : 'b';
+    *out++ = ' ';
+    if (s->castling == 0)
+        *out++ = '-';
+    for (int i = 0; i < 4; i++)
+        if (s->castling & (1 << i))
+            *out++ = "KQkq"[i];
+    *out++ = ' ';
+    if (s->ep == SQ_NONE) {
+        *out++ = '-';
+    } else {
+        square_to_text(s->ep, out);
+        out += 2;
+    }
+    snprintf(out, (size_t)(FEN_MAX - (out - buf)), " %u %u", s->halfmove, s->fullmove);
+}
+
+bool setup_equal(const Setup *a, const Setup *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->side == b->side &&
+           a->castling == b->castling && a->ep == b->ep && a->halfmove == b->halfmove &&
+           a->fullmove == b->fullmove;
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages chesslab needs to build and test,
+# skipping apt entirely when everything is already there.
+set -euo pipefail
+packages=(gcc g++ make cmake ninja-build pkg-config libcmocka-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "installing: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# Command-line behaviour of chesslab: output layouts, and every class of bad
+# input answered by a one-line error on stderr and a non-zero exit (never a
+# crash). Usage: cli_test.sh CHESSLAB_BINARY DATA_DIR
+set -u
+bin=$1
+data=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect_error STATUS REGEX ARGS...: exit status STATUS, stderr one line matching REGEX.
+expect_error() {
+  local want=$1 regex=$2
+  shift 2
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  local lines
+  lines=$(wc -l <"$tmp/err")
+  if [ "$got" -ne "$want" ]; then
+    bad "chesslab $* exited $got, expected $want; stderr: $(head -c 300 "$tmp/err")"
+  elif ! grep -Eq -- "$regex" "$tmp/err"; then
+    bad "chesslab $*: stderr '$(head -c 300 "$tmp/err")' does not match /$regex/"
+  elif [ "$lines" -ne 1 ]; then
+    bad "chesslab $*: expected one line on stderr, got $lines"
+  else
+    ok
+  fi
+}
+
+# expect_output REGEX ARGS...: exit 0 and stdout matching REGEX (grep -E, whole output).
+expect_output() {
+  local regex=$1
+  shift
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne 0 ]; then
+    bad "chesslab $* exited $got; stderr: $(head -c 300 "$tmp/err")"
+  elif ! grep -Eq -- "$regex" "$tmp/out"; then
+    bad "chesslab $*: stdout does not match /$regex/: $(head -c 300 "$tmp/out")"
+  else
+    ok
+  fi
+}
+
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+
+# --- bad input: options and numbers
+expect_error 2 "unknown command 'frobnicate'" frobnicate
+expect_error 2 "unknown option '--bogus'" perft --depth 1 --bogus
+expect_error 2 "--depth '21' is not an integer in 0..20" perft --depth 21
+expect_error 2 "--depth '-1' is not an integer in 0..20" perft --depth -1
+expect_error 2 "--depth 'x' is not an integer" perft --depth x
+expect_error 2 "option --depth needs a value" perft --depth
+expect_error 2 "--depth N is required" perft
+expect_error 2 "unknown generator 'nosuch'" perft --depth 1 --gen nosuch
+expect_error 2 "--mode 'fast' is not bulk or full" perft --depth 1 --mode fast
+expect_error 2 "--fen and --epd exclude each other" perft --depth 1 --fen "$start" --epd x.epd
+expect_error 2 "unknown option '--x'" gens --x
+expect_error 2 "unknown option '--fast'" compare --fast
+expect_error 2 "--runs '0' is not an integer" compare --runs 0
+expect_error 2 "unknown generator 'nosuch'" compare --gens mailbox,nosuch
+
+# --- bad input: FEN fields (one per class; the unit test covers every message)
+expect_error 2 "field 1 \(placement\): 7 ranks" perft --depth 1 --fen "8/8/8/8/8/8/K6k w - - 0 1"
+expect_error 2 "rank 8 has 9 squares|more than 8 squares" perft --depth 1 --fen "9/8/8/8/8/8/8/K6k w - - 0 1"
+expect_error 2 "unknown piece letter 'Z'" perft --depth 1 --fen "Z7/8/8/8/8/8/8/K6k w - - 0 1"
+expect_error 2 "2 white kings" perft --depth 1 --fen "K7/8/8/8/8/8/8/K6k w - - 0 1"
+expect_error 2 "pawn on a1" perft --depth 1 --fen "4k3/8/8/8/8/8/8/P3K3 w - - 0 1"
+expect_error 2 "side not to move \(Black\) is in check" perft --depth 1 --fen "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"
+expect_error 2 "side not to move \(White\) is in check" perft --depth 1 --fen "4k3/8/8/8/8/8/8/r3K3 b - - 0 1"
+expect_error 2 "right 'K' needs the king on e1 and a rook on h1" perft --depth 1 --fen "4k3/8/8/8/8/8/8/4K3 w K - 0 1"
+expect_error 2 "en passant\): e6 needs a black pawn" perft --depth 1 --fen "4k3/8/8/8/8/8/8/4K3 w - e6 0 1"
+expect_error 2 "field 2 \(side to move\)" perft --depth 1 --fen "4k3/8/8/8/8/8/8/4K3 white - - 0 1"
+expect_error 2 "field 5 \(halfmove clock\)" perft --depth 1 --fen "4k3/8/8/8/8/8/8/4K3 w - - x 1"
+expect_error 2 "field 6 \(fullmove number\)" perft --depth 1 --fen "4k3/8/8/8/8/8/8/4K3 w - - 0 0"
+expect_error 2 "FEN: 1 fields, expected 6" perftree 1 "bad"
+expect_error 2 "empty-square count 0" perftree 1 "8/8/8/8/8/8/8/K6k0 w - - 0 1"
+
+# --- bad input: moves
+expect_error 2 "move 1 'e2e5' is not a legal move" perft --depth 1 --moves e2e5
+expect_error 2 "move 2 'e2e4' is not a legal move" perft --depth 1 --moves e2e4 e2e4
+expect_error 2 "move 1 'zz' is not a legal move" perft --depth 1 --moves zz
+expect_error 2 "move 2 'e7e8' is not a legal move" perftree 1 "$start" "e2e4 e7e8"
+expect_error 2 "expected DEPTH FEN" perftree 1
+expect_error 2 "DEPTH '99' is not an integer in 0..20" perftree 99 "$start"
+
+# --- bad input: EPD files (bad lines reported with file and line; the run goes on)
+expect_error 2 "cannot open" perft --epd "$tmp/missing.epd"
+printf '%s\n' "$start ;D1 20 ;D2 400" "not a fen ;D1 3" "$start ;D1 20 ;Dx 1" \
+  "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 5 ;D2 25" >"$tmp/mixed.epd"
+"$bin" perft --epd "$tmp/mixed.epd" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && grep -q "mixed.epd:2: " "$tmp/err" && grep -q "mixed.epd:3: bad depth" "$tmp/err" &&
+  grep -q "^line 1: pass D1..D2" "$tmp/out" && grep -q "^line 4: pass D1..D2" "$tmp/out" &&
+  grep -q "4 lines: 2 passed, 0 failed, 2 unreadable" "$tmp/out"; then ok; else
+  bad "mixed EPD: status $status, out: $(cat "$tmp/out"), err: $(cat "$tmp/err")"; fi
+printf '%s\n' "$start ;D1 20 ;D2 401" >"$tmp/wrong.epd"
+"$bin" perft --epd "$tmp/wrong.epd" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && grep -q "line 1: FAIL D2: expected 401, got 400" "$tmp/out"; then ok; else
+  bad "wrong EPD count: status $status, out: $(cat "$tmp/out")"; fi
+
+# --- output layouts
+expect_output "^e2e4: 600$" perft --depth 3 --divide
+expect_output "^Nodes searched: 8902$" perft --depth 3 --divide
+expect_output "mode full" perft --depth 2 --divide --mode full
+expect_output "^mode +full$" perft --depth 2 --mode full
+expect_output "^nodes +8902$" perft --depth 3
+expect_output "^nodes +1$" perft --depth 0
+expect_output "^a7a8n: 1$" perft --depth 1 --divide --fen "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
+expect_output "^nodes +600$" perft --depth 2 --moves e2e4 --fen "$start"
+
+# perftree: exactly `move count` lines, a blank line, the total; nothing else.
+"$bin" perftree 3 "$start" >"$tmp/out" 2>"$tmp/err"
+if [ "$(wc -l <"$tmp/out")" -eq 22 ] && [ "$(tail -n 1 "$tmp/out")" = 8902 ] &&
+  [ -z "$(sed -n 21p "$tmp/out")" ] && grep -q '^e2e4 600$' "$tmp/out" &&
+  [ "$(head -n 20 "$tmp/out" | grep -Ecv '^[a-h][1-8][a-h][1-8][nbrq]? [0-9]+$')" -eq 0 ]; then ok; else
+  bad "perftree layout: $(cat "$tmp/out")"; fi
+"$bin" perftree 2 "$start" "e2e4" >"$tmp/out" 2>"$tmp/err"
+if [ "$(tail -n 1 "$tmp/out")" = 600 ]; then ok; else bad "perftree with moves: $(tail -n 1 "$tmp/out")"; fi
+
+# --- every generator on every suite line through the command (depth 2, quick)
+while read -r gen; do
+  for suite in perftsuite.epd cpw-perft.epd tricky-perft.epd; do
+    if "$bin" perft --gen "$gen" --epd "$data/$suite" --depth 2 >"$tmp/out" 2>"$tmp/err"; then ok; else
+      bad "perft --gen $gen --epd $suite: $(tail -n 3 "$tmp/out") $(cat "$tmp/err")"; fi
+  done
+done < <("$bin" gens | awk '$2 == "yes" {print $1}')
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,43 @@
+/* Helpers shared by the C tests: cmocka includes, suite loading, and the
+ * per-generator test matrix built at run time from the registry. */
+#ifndef CHESSLAB_TEST_SUPPORT_H
+#define CHESSLAB_TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "core/epd.h"
+#include "core/movegen.h"
+
+/* Loads every line of a perft EPD file from the data directory (the
+ * CHESSLAB_DATA_DIR environment variable, else the build-time default).
+ * Fails the calling test on a missing file or a bad line. */
+typedef struct SuiteLines {
+    PerftEpdLine *lines;
+    int count;
+} SuiteLines;
+SuiteLines suite_load(const char *file_name);
+void suite_free(SuiteLines *suite);
+
+/* An environment variable as an unsigned integer, or fallback when unset. */
+uint64_t env_u64(const char *name, uint64_t fallback);
+
+/* Depth to test a line at: the deepest published depth whose count is at
+ * most budget, but at least min_depth (capped by the line's deepest). */
+int suite_depth(const PerftEpdLine *line, uint64_t budget, int min_depth);
+
+/* Test matrix: one cmocka test per available generator, state = MoveGen. */
+typedef struct GenTestCase {
+    char name[96];
+    const MoveGen *gen;
+    const void *param;
+} GenTestCase;
+
+/* Runs fn once per available generator and parameter; returns failures. */
+int run_per_generator(const char *group, void (*fn)(void **state), const char *fn_name,
+                      const void *const *params, const char *const *param_names, int param_count);
+
+#endif
