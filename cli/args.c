@@ -84,3 +84,36 @@ bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode)
 }
 
 bool cli_is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }
+
+int cli_parse_gen_list(const char *cmd, const char *text, const MoveGen **gens, int max)
+{
+    int count = 0;
+    if (text == NULL) {
+        for (size_t i = 0; i < registry_count() && count < max; i++)
+            if (movegen_available(registry_at(i)))
+                gens[count++] = registry_at(i);
+        return count;
+    }
+    char list[512];
+    snprintf(list, sizeof list, "%s", text);
+    for (char *name = strtok(list, ","); name; name = strtok(NULL, ",")) {
+        if (count == max) {
+            cli_error(cmd, "more than %d generators", max);
+            return -1;
+        }
+        if ((gens[count] = cli_generator(cmd, name)) == NULL)
+            return -1;
+        count++;
+    }
+    if (count == 0) {
+        cli_error(cmd, "empty generator list");
+        return -1;
+    }
+    return count;
+}
+
+const char *cli_data_dir(void)
+{
+    const char *dir = getenv("CHESSLAB_DATA_DIR");
+    return dir && *dir ? dir : CHESSLAB_DEFAULT_DATA_DIR;
+}

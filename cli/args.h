@@ -24,6 +24,15 @@ bool cli_parse_u64(const char *cmd, const char *option, const char *text, uint64
 /* Looks up a generator by name and checks that this CPU can run it. */
 const MoveGen *cli_generator(const char *cmd, const char *name);
 
+/* Parses a comma-separated generator list into gens (at most max); with
+ * text NULL, takes every generator this CPU runs. Returns the count, or -1
+ * after reporting an unknown or unavailable name. */
+int cli_parse_gen_list(const char *cmd, const char *text, const MoveGen **gens, int max);
+
+/* The folder of the public suites: $CHESSLAB_DATA_DIR, else the build-time
+ * default (../shared/data beside the source tree). */
+const char *cli_data_dir(void);
+
 bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode);
 
 bool cli_is_help(const char *arg);

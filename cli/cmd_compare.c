@@ -77,15 +77,8 @@ int cmd_compare(int argc, char **argv)
             fputs(usage_text, stdout);
             return 0;
         } else if (strcmp(a, "--gens") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || (gen_count = cli_parse_gen_list(cmd, v, gens, 64)) < 0)
                 return EXIT_USAGE;
-            char list[256];
-            snprintf(list, sizeof list, "%s", v);
-            for (char *name = strtok(list, ","); name; name = strtok(NULL, ",")) {
-                if (gen_count == 64 || (gens[gen_count] = cli_generator(cmd, name)) == NULL)
-                    return EXIT_USAGE;
-                gen_count++;
-            }
         } else if (strcmp(a, "--mode") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_mode(cmd, v, &mode))
                 return EXIT_USAGE;
@@ -98,9 +91,7 @@ int cmd_compare(int argc, char **argv)
         }
     }
     if (gen_count == 0)
-        for (size_t i = 0; i < registry_count() && gen_count < 64; i++)
-            if (movegen_available(registry_at(i)))
-                gens[gen_count++] = registry_at(i);
+        gen_count = cli_parse_gen_list(cmd, NULL, gens, 64);
 
     const CpuInfo *cpu = cpu_info();
     printf("perft of the standard positions, mode %s, median of %ld runs after 1 warm-up, one thread\n", perft_mode_name(mode), runs);

@@ -124,6 +124,15 @@ if [ "$(wc -l <"$tmp/out")" -eq 22 ] && [ "$(tail -n 1 "$tmp/out")" = 8902 ] &&
 "$bin" perftree 2 "$start" "e2e4" >"$tmp/out" 2>"$tmp/err"
 if [ "$(tail -n 1 "$tmp/out")" = 600 ]; then ok; else bad "perftree with moves: $(tail -n 1 "$tmp/out")"; fi
 
+# --- verify: bad input, then a clean seeded cross-check of every generator
+expect_error 2 "--depth '9' is not an integer in 1..8" verify --depth 9
+expect_error 2 "need at least two generators" verify --gens mailbox
+expect_error 2 "unknown option '--fast'" verify --fast
+expect_error 2 "cannot open" verify --epd "$tmp/missing.epd"
+if [ "$("$bin" gens | awk '$2 == "yes"' | wc -l)" -ge 2 ]; then
+  expect_output "^clean: 477 positions" verify --random 300 --seed 7 --depth 3
+fi
+
 # --- every generator on every suite line through the command (depth 2, quick)
 while read -r gen; do
   for suite in perftsuite.epd cpw-perft.epd tricky-perft.epd; do
