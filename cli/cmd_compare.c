@@ -11,28 +11,41 @@
 #include "core/timer.h"
 #include "movegen_variants/registry.h"
 
-/* The six positions of the Chess Programming Wiki's "Perft Results" page,
- * at depths of a few million nodes each. */
+/* The six positions of the Chess Programming Wiki's "Perft Results" page
+ * with their published counts for depths 1..6 (0: not published), and the
+ * default depth of `compare`: a few million nodes each. */
+enum { KNOWN_DEPTH = 6 };
 static const struct StandardPosition {
     const char *name, *fen;
-    int depth;
-    uint64_t nodes;
+    int default_depth;
+    uint64_t nodes[KNOWN_DEPTH + 1];
 } positions[] = {
-    { "start", FEN_STARTPOS, 5, 4865609 },
-    { "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3P4/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603 },
-    { "position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, 674624 },
-    { "position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5, 15833292 },
-    { "position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4, 2103487 },
-    { "position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/3P1N2/PPP1NPPP/R4RK1 w - - 0 10", 4, 3894594 },
+    { "start", FEN_STARTPOS, 5, { 1, 20, 400, 8902, 197281, 4865609, 119060324 } },
+    { "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4,
+      { 1, 48, 2039, 97862, 4085603, 193690690, 8031647685 } },
+    { "position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, { 1, 14, 191, 2812, 43238, 674624, 11030083 } },
+    { "position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5,
+      { 1, 6, 264, 9467, 422333, 15833292, 706045033 } },
+    { "position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4,
+      { 1, 44, 1486, 62379, 2103487, 89941194, 0 } },
+    { "position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4,
+      { 1, 46, 2079, 89890, 3894594, 164075551, 6923051137 } },
 };
 enum { POSITION_COUNT = sizeof positions / sizeof positions[0], MAX_RUNS = 25 };
 
+typedef struct Job {
+    const struct StandardPosition *position;
+    int depth;
+} Job;
+
 static const char *const usage_text =
-    "usage: chesslab compare [--gens a,b,...] [--mode bulk|full] [--runs R]\n"
+    "usage: chesslab compare [--gens a,b,...] [--positions NAME[:DEPTH],...] [--mode bulk|full] [--runs R]\n"
     "\n"
-    "Perft of the six standard positions (CPW \"Perft Results\") with each generator\n"
-    "(default: every one this CPU runs): nodes, median time of R runs (default 3)\n"
-    "after one warm-up run, and Mnps. Exit status 1 if any count is wrong.\n";
+    "Perft of the six standard positions (CPW \"Perft Results\": start, kiwipete,\n"
+    "position3..position6) with each generator (default: every one this CPU runs):\n"
+    "nodes, median time of R runs (default 3) after one warm-up run, and Mnps.\n"
+    "DEPTH is 1..6 (default: a few million nodes per position). Exit status 1 if\n"
+    "any count differs from the published one.\n";
 
 static int compare_double(const void *a, const void *b)
 {
@@ -41,27 +54,60 @@ static int compare_double(const void *a, const void *b)
 }
 
 /* Runs one generator on one position; returns false on a wrong count. */
-static bool measure(const MoveGen *g, const struct StandardPosition *p, PerftMode mode, int runs, void *board,
-                    double *median)
+static bool measure(const MoveGen *g, const Job *job, PerftMode mode, int runs, void *board, double *median)
 {
     Setup s;
     char err[256];
-    if (!setup_from_fen(&s, p->fen, err, sizeof err))
+    if (!setup_from_fen(&s, job->position->fen, err, sizeof err))
         abort(); /* built-in FENs are valid */
     g->load(board, &s);
     double times[MAX_RUNS];
     bool ok = true;
     for (int r = -1; r < runs; r++) { /* r == -1: warm-up */
         double start = timer_seconds();
-        uint64_t nodes = g->perft(board, p->depth, mode);
+        uint64_t nodes = g->perft(board, job->depth, mode);
         double t = timer_seconds() - start;
-        ok = ok && nodes == p->nodes;
+        ok = ok && nodes == job->position->nodes[job->depth];
         if (r >= 0)
             times[r] = t;
     }
     qsort(times, (size_t)runs, sizeof times[0], compare_double);
     *median = times[runs / 2];
     return ok;
+}
+
+/* "start:6,kiwipete" -> jobs; returns the count or -1 after an error. */
+static int parse_positions(const char *text, Job *jobs)
+{
+    char list[256];
+    int count = 0;
+    snprintf(list, sizeof list, "%s", text);
+    for (char *item = strtok(list, ","); item; item = strtok(NULL, ",")) {
+        char *colon = strchr(item, ':');
+        if (colon)
+            *colon = '\0';
+        const struct StandardPosition *p = NULL;
+        for (int k = 0; k < POSITION_COUNT; k++)
+            if (strcmp(positions[k].name, item) == 0)
+                p = &positions[k];
+        if (p == NULL) {
+            cli_error("compare", "unknown position '%s' (start, kiwipete, position3..position6)", item);
+            return -1;
+        }
+        long depth = p->default_depth;
+        if (colon && !cli_parse_long("compare", "DEPTH", colon + 1, 1, KNOWN_DEPTH, &depth))
+            return -1;
+        if (p->nodes[depth] == 0) {
+            cli_error("compare", "no published count for %s at depth %ld", item, depth);
+            return -1;
+        }
+        if (count == POSITION_COUNT * KNOWN_DEPTH) {
+            cli_error("compare", "too many positions");
+            return -1;
+        }
+        jobs[count++] = (Job){ p, (int)depth };
+    }
+    return count;
 }
 
 int cmd_compare(int argc, char **argv)
@@ -71,6 +117,9 @@ int cmd_compare(int argc, char **argv)
     int gen_count = 0;
     PerftMode mode = PERFT_BULK;
     long runs = 3;
+    Job jobs[POSITION_COUNT * KNOWN_DEPTH];
+    int job_count = 0;
+    bool jobs_default = true;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         if (cli_is_help(a)) {
@@ -79,6 +128,10 @@ int cmd_compare(int argc, char **argv)
         } else if (strcmp(a, "--gens") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || (gen_count = cli_parse_gen_list(cmd, v, gens, 64)) < 0)
                 return EXIT_USAGE;
+        } else if (strcmp(a, "--positions") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || (job_count = parse_positions(v, jobs)) < 0)
+                return EXIT_USAGE;
+            jobs_default = false;
         } else if (strcmp(a, "--mode") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_mode(cmd, v, &mode))
                 return EXIT_USAGE;
@@ -92,6 +145,8 @@ int cmd_compare(int argc, char **argv)
     }
     if (gen_count == 0)
         gen_count = cli_parse_gen_list(cmd, NULL, gens, 64);
+    for (; job_count < POSITION_COUNT && jobs_default; job_count++)
+        jobs[job_count] = (Job){ &positions[job_count], positions[job_count].default_depth };
 
     const CpuInfo *cpu = cpu_info();
     printf("perft of the standard positions, mode %s, median of %ld runs after 1 warm-up, one thread\n", perft_mode_name(mode), runs);
@@ -103,15 +158,15 @@ int cmd_compare(int argc, char **argv)
         void *board = movegen_board_new(g);
         uint64_t total_nodes = 0;
         double total_time = 0;
-        for (int pi = 0; pi < POSITION_COUNT; pi++) {
+        for (int j = 0; j < job_count; j++) {
             double t;
-            bool ok = measure(g, &positions[pi], mode, (int)runs, board, &t);
+            bool ok = measure(g, &jobs[j], mode, (int)runs, board, &t);
+            uint64_t nodes = jobs[j].position->nodes[jobs[j].depth];
             wrong += !ok;
-            total_nodes += positions[pi].nodes;
+            total_nodes += nodes;
             total_time += t;
-            printf("%-10s %-10s %5d %10llu %9.4f %9.2f  %s\n", g->name, positions[pi].name, positions[pi].depth,
-                   (unsigned long long)positions[pi].nodes, t, timer_mnps(positions[pi].nodes, t),
-                   ok ? "ok" : "WRONG");
+            printf("%-10s %-10s %5d %10llu %9.4f %9.2f  %s\n", g->name, jobs[j].position->name, jobs[j].depth,
+                   (unsigned long long)nodes, t, timer_mnps(nodes, t), ok ? "ok" : "WRONG");
             fflush(stdout);
         }
         printf("%-10s %-10s %5s %10llu %9.4f %9.2f\n\n", g->name, "all", "", (unsigned long long)total_nodes,

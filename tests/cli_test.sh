@@ -64,6 +64,9 @@ expect_error 2 "unknown option '--x'" gens --x
 expect_error 2 "unknown option '--fast'" compare --fast
 expect_error 2 "--runs '0' is not an integer" compare --runs 0
 expect_error 2 "unknown generator 'nosuch'" compare --gens mailbox,nosuch
+expect_error 2 "unknown position 'nope'" compare --positions nope
+expect_error 2 "no published count for position5 at depth 6" compare --positions position5:6
+expect_error 2 "DEPTH '7' is not an integer in 1..6" compare --positions start:7
 
 # --- bad input: FEN fields (one per class; the unit test covers every message)
 expect_error 2 "field 1 \(placement\): 7 ranks" perft --depth 1 --fen "8/8/8/8/8/8/K6k w - - 0 1"
@@ -114,6 +117,8 @@ expect_output "^nodes +8902$" perft --depth 3
 expect_output "^nodes +1$" perft --depth 0
 expect_output "^a7a8n: 1$" perft --depth 1 --divide --fen "4k3/P7/8/8/8/8/8/4K3 w - - 0 1"
 expect_output "^nodes +600$" perft --depth 2 --moves e2e4 --fen "$start"
+
+expect_output "^mailbox +kiwipete +3 +97862 .* ok$" compare --gens mailbox --positions kiwipete:3,start:2 --runs 1 --mode full
 
 # perftree: exactly `move count` lines, a blank line, the total; nothing else.
 "$bin" perftree 3 "$start" >"$tmp/out" 2>"$tmp/err"
