@@ -3,12 +3,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
 #include "core/epd.h"
 #include "core/move_text.h"
 #include "core/perft.h"
+#include "core/perft_parallel.h"
 #include "core/timer.h"
 #include "movegen_variants/registry.h"
 
@@ -26,7 +28,12 @@ static const char *const usage_text =
     "  --divide        counts per root move in Stockfish's `go perft` layout\n"
     "  --mode MODE     bulk: count legal moves at depth 1 (default);\n"
     "                  full: make and unmake every leaf move\n"
-    "  --max-nodes N   node limit per line for --epd without --depth (default 100000000)\n";
+    "  --max-nodes N   node limit per line for --epd without --depth (default 100000000)\n"
+    "  --threads N     OpenMP threads (default 1); the tree is split into work items\n"
+    "  --hash MB       shared perft transposition table of MB megabytes (default 0: none)\n"
+    "  --bind POLICY   compact (default), scatter or none: thread placement by hwloc;\n"
+    "                  the output says where each thread ran\n"
+    "Progress (items, nodes, rate) goes to stderr when it is a terminal.\n";
 
 typedef struct PerftOptions {
     const MoveGen *gen;
@@ -37,13 +44,16 @@ typedef struct PerftOptions {
     bool divide;
     PerftMode mode;
     uint64_t max_nodes;
+    int threads;
+    size_t hash_mb;
+    BindPolicy bind;
 } PerftOptions;
 
 /* Returns 0 on success, else the exit status for a usage error. */
 static int parse_options(int argc, char **argv, PerftOptions *o)
 {
     const char *cmd = "perft";
-    *o = (PerftOptions){ .depth = -1, .mode = PERFT_BULK, .max_nodes = 100000000 };
+    *o = (PerftOptions){ .depth = -1, .mode = PERFT_BULK, .max_nodes = 100000000, .threads = 1, .bind = BIND_COMPACT };
     const char *gen_name = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -73,6 +83,21 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
         } else if (strcmp(a, "--mode") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_mode(cmd, v, &o->mode))
                 return EXIT_USAGE;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--threads", v, 1, PERFT_MAX_THREADS, &n))
+                return EXIT_USAGE;
+            o->threads = (int)n;
+        } else if (strcmp(a, "--hash") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 0, 1 << 20, &n))
+                return EXIT_USAGE;
+            o->hash_mb = (size_t)n;
+        } else if (strcmp(a, "--bind") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if (!bind_policy_parse(v, &o->bind)) {
+                cli_error(cmd, "--bind '%s' is not compact, scatter or none", v);
+                return EXIT_USAGE;
+            }
         } else if (strcmp(a, "--max-nodes") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, "--max-nodes", v, &o->max_nodes))
                 return EXIT_USAGE;
@@ -99,7 +124,48 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
     return 0;
 }
 
-static int perft_position(const PerftOptions *o)
+/* Counts the tree below board: the generator's own loop when one thread
+ * without a table suffices, else the parallel driver (which also gives the
+ * per-root-move counts that --divide prints). */
+static bool count_tree(const PerftOptions *o, Topology *topology, void *board, int depth, bool per_move,
+                       PerftOutcome *out)
+{
+    if (depth == 0 || (o->threads == 1 && o->hash_mb == 0 && !per_move)) {
+        memset(out, 0, sizeof *out);
+        double start = timer_seconds();
+        out->nodes = o->gen->perft(board, depth, o->mode);
+        out->seconds = timer_seconds() - start;
+        return true;
+    }
+    PerftJob job = { o->gen, board, depth, o->mode, o->threads, o->hash_mb, o->bind, topology,
+                     isatty(STDERR_FILENO) && depth >= 6 };
+    char err[256];
+    if (!perft_parallel(&job, out, err, sizeof err)) {
+        cli_error("perft", "%s", err);
+        return false;
+    }
+    return true;
+}
+
+static void print_threads(const PerftOptions *o, Topology *topology, const PerftOutcome *out)
+{
+    if (out->thread_reports == NULL)
+        return;
+    printf("threads   %d (bind %s, split depth %d, %d work items%s)\n", out->threads, bind_policy_name(o->bind),
+           out->split_depth, out->items, o->hash_mb ? "" : ", no hash");
+    if (o->hash_mb)
+        printf("hash      %zu MB requested, %zu bytes used\n", o->hash_mb, out->hash_bytes);
+    for (int t = 0; t < out->threads; t++) {
+        const ThreadReport *r = &out->thread_reports[t];
+        char where[128] = "unbound";
+        if (topology && r->last_pu >= 0)
+            topology_describe_pu(topology, r->last_pu, where, sizeof where);
+        printf("thread %-3d %s%s, %llu items, %llu nodes\n", t, r->bound_pu >= 0 ? "bound to " : "ran on ", where,
+               (unsigned long long)r->items, (unsigned long long)r->nodes);
+    }
+}
+
+static int perft_position(const PerftOptions *o, Topology *topology)
 {
     Setup setup;
     char err[256];
@@ -122,29 +188,33 @@ static int perft_position(const PerftOptions *o)
     char fen[FEN_MAX];
     setup_to_fen(&setup, fen);
 
-    uint64_t nodes = 0;
-    double start = timer_seconds();
-    if (o->divide && o->depth > 0) {
+    PerftOutcome out;
+    bool divide = o->divide && o->depth > 0;
+    if (!count_tree(o, topology, board, o->depth, divide, &out)) {
+        movegen_board_free(board);
+        return 1;
+    }
+    if (divide) {
         DivideEntry entries[MAX_MOVES];
-        int n = perft_divide(o->gen, board, o->depth, o->mode, entries);
-        double seconds = timer_seconds() - start;
-        for (int i = 0; i < n; i++) {
+        for (int i = 0; i < out.root_moves; i++)
+            entries[i] = (DivideEntry){ out.moves[i], out.move_nodes[i] };
+        perft_sort_divide(entries, out.root_moves);
+        for (int i = 0; i < out.root_moves; i++) {
             char text[MOVE_TEXT_MAX];
             move_to_uci(entries[i].move, text);
             printf("%s: %llu\n", text, (unsigned long long)entries[i].nodes);
-            nodes += entries[i].nodes;
         }
-        printf("\nNodes searched: %llu\n\n", (unsigned long long)nodes);
+        printf("\nNodes searched: %llu\n\n", (unsigned long long)out.nodes);
         printf("generator %s, mode %s, depth %d, %.3f s, %.2f Mnps\n", o->gen->name, perft_mode_name(o->mode),
-               o->depth, seconds, timer_mnps(nodes, seconds));
+               o->depth, out.seconds, timer_mnps(out.nodes, out.seconds));
     } else {
-        nodes = o->gen->perft(board, o->depth, o->mode);
-        double seconds = timer_seconds() - start;
         printf("position  %s\ngenerator %s\nmode      %s\ndepth     %d\nnodes     %llu\ntime      %.3f s\n"
                "speed     %.2f Mnps\n",
-               fen, o->gen->name, perft_mode_name(o->mode), o->depth, (unsigned long long)nodes, seconds,
-               timer_mnps(nodes, seconds));
+               fen, o->gen->name, perft_mode_name(o->mode), o->depth, (unsigned long long)out.nodes, out.seconds,
+               timer_mnps(out.nodes, out.seconds));
     }
+    print_threads(o, topology, &out);
+    perft_outcome_free(&out);
     movegen_board_free(board);
     return 0;
 }
@@ -162,7 +232,7 @@ static int epd_target_depth(const PerftOptions *o, const PerftEpdLine *line)
     return target;
 }
 
-static int perft_epd(const PerftOptions *o)
+static int perft_epd(const PerftOptions *o, Topology *topology)
 {
     FILE *f = fopen(o->epd, "r");
     if (f == NULL) {
@@ -192,7 +262,14 @@ static int perft_epd(const PerftOptions *o)
         for (int d = 1; d <= target && ok; d++) {
             if (!line.has_depth[d])
                 continue;
-            uint64_t nodes = o->gen->perft(board, d, o->mode);
+            PerftOutcome out;
+            if (!count_tree(o, topology, board, d, false, &out)) {
+                fclose(f);
+                movegen_board_free(board);
+                return 1;
+            }
+            uint64_t nodes = out.nodes;
+            perft_outcome_free(&out);
             line_nodes += nodes;
             if (nodes != line.expected[d]) {
                 printf("line %d: FAIL D%d: expected %llu, got %llu  %s\n", line_no, d,
@@ -227,5 +304,13 @@ int cmd_perft(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     if (status != 0)
         return status;
-    return o.epd ? perft_epd(&o) : perft_position(&o);
+    /* hwloc is needed only to place threads. */
+    Topology *topology = NULL;
+    if (o.bind != BIND_NONE && (o.threads > 1 || o.hash_mb > 0) && (topology = topology_open()) == NULL) {
+        cli_error("perft", "hwloc cannot read the topology; use --bind none");
+        return 1;
+    }
+    status = o.epd ? perft_epd(&o, topology) : perft_position(&o, topology);
+    topology_close(topology);
+    return status;
 }

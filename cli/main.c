@@ -16,6 +16,7 @@ static const Command commands[] = {
     { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
     { "perft", cmd_perft, "count leaf nodes (one position, or every line of a perft EPD file)" },
     { "perftree", cmd_perftree, "the perftree debugging protocol: chesslab perftree DEPTH FEN [MOVES]" },
+    { "topology", cmd_topology, "the machine as hwloc sees it, and the thread placement orders" },
     { "verify", cmd_verify, "cross-check generators on suite and random positions; locate any disagreement" },
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };

@@ -24,8 +24,13 @@ int perft_divide(const MoveGen *g, void *board, int depth, PerftMode mode, Divid
         out[i].nodes = g->perft(board, depth - 1, mode);
         g->unmake(board);
     }
-    qsort(out, (size_t)n, sizeof out[0], compare_by_uci);
+    perft_sort_divide(out, n);
     return n;
+}
+
+void perft_sort_divide(DivideEntry *entries, int count)
+{
+    qsort(entries, (size_t)count, sizeof entries[0], compare_by_uci);
 }
 
 bool perft_apply_moves(const MoveGen *g, void *board, const char *const *moves, int count, char *err,

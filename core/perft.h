@@ -16,6 +16,9 @@ typedef struct DivideEntry {
  * of root moves. The board is unchanged on return. */
 int perft_divide(const MoveGen *g, void *board, int depth, PerftMode mode, DivideEntry out[MAX_MOVES]);
 
+/* Sorts divide entries by UCI text (the order divide output uses). */
+void perft_sort_divide(DivideEntry *entries, int count);
+
 /* Plays UCI moves on the board. On an illegal or malformed move, returns
  * false with a message naming the move and its position in the list; the
  * moves before it stay made. */
