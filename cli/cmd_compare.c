@@ -8,33 +8,14 @@
 #include "args.h"
 #include "commands.h"
 #include "core/cpu.h"
+#include "core/standard_positions.h"
 #include "core/timer.h"
 #include "movegen_variants/registry.h"
 
-/* The six positions of the Chess Programming Wiki's "Perft Results" page
- * with their published counts for depths 1..6 (0: not published), and the
- * default depth of `compare`: a few million nodes each. */
-enum { KNOWN_DEPTH = 6 };
-static const struct StandardPosition {
-    const char *name, *fen;
-    int default_depth;
-    uint64_t nodes[KNOWN_DEPTH + 1];
-} positions[] = {
-    { "start", FEN_STARTPOS, 5, { 1, 20, 400, 8902, 197281, 4865609, 119060324 } },
-    { "kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4,
-      { 1, 48, 2039, 97862, 4085603, 193690690, 8031647685 } },
-    { "position3", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5, { 1, 14, 191, 2812, 43238, 674624, 11030083 } },
-    { "position4", "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 5,
-      { 1, 6, 264, 9467, 422333, 15833292, 706045033 } },
-    { "position5", "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 4,
-      { 1, 44, 1486, 62379, 2103487, 89941194, 0 } },
-    { "position6", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 4,
-      { 1, 46, 2079, 89890, 3894594, 164075551, 6923051137 } },
-};
-enum { POSITION_COUNT = sizeof positions / sizeof positions[0], MAX_RUNS = 25 };
+enum { MAX_RUNS = 25, MAX_JOBS = STANDARD_POSITION_COUNT * STANDARD_KNOWN_DEPTH };
 
 typedef struct Job {
-    const struct StandardPosition *position;
+    const StandardPosition *position;
     int depth;
 } Job;
 
@@ -86,22 +67,19 @@ static int parse_positions(const char *text, Job *jobs)
         char *colon = strchr(item, ':');
         if (colon)
             *colon = '\0';
-        const struct StandardPosition *p = NULL;
-        for (int k = 0; k < POSITION_COUNT; k++)
-            if (strcmp(positions[k].name, item) == 0)
-                p = &positions[k];
+        const StandardPosition *p = standard_position_find(item);
         if (p == NULL) {
             cli_error("compare", "unknown position '%s' (start, kiwipete, position3..position6)", item);
             return -1;
         }
         long depth = p->default_depth;
-        if (colon && !cli_parse_long("compare", "DEPTH", colon + 1, 1, KNOWN_DEPTH, &depth))
+        if (colon && !cli_parse_long("compare", "DEPTH", colon + 1, 1, STANDARD_KNOWN_DEPTH, &depth))
             return -1;
         if (p->nodes[depth] == 0) {
             cli_error("compare", "no published count for %s at depth %ld", item, depth);
             return -1;
         }
-        if (count == POSITION_COUNT * KNOWN_DEPTH) {
+        if (count == MAX_JOBS) {
             cli_error("compare", "too many positions");
             return -1;
         }
@@ -117,7 +95,7 @@ int cmd_compare(int argc, char **argv)
     int gen_count = 0;
     PerftMode mode = PERFT_BULK;
     long runs = 3;
-    Job jobs[POSITION_COUNT * KNOWN_DEPTH];
+    Job jobs[MAX_JOBS];
     int job_count = 0;
     bool jobs_default = true;
     for (int i = 1; i < argc; i++) {
@@ -145,8 +123,8 @@ int cmd_compare(int argc, char **argv)
     }
     if (gen_count == 0)
         gen_count = cli_parse_gen_list(cmd, NULL, gens, 64);
-    for (; job_count < POSITION_COUNT && jobs_default; job_count++)
-        jobs[job_count] = (Job){ &positions[job_count], positions[job_count].default_depth };
+    for (; job_count < STANDARD_POSITION_COUNT && jobs_default; job_count++)
+        jobs[job_count] = (Job){ &standard_positions[job_count], standard_positions[job_count].default_depth };
 
     const CpuInfo *cpu = cpu_info();
     printf("perft of the standard positions, mode %s, median of %ld runs after 1 warm-up, one thread\n", perft_mode_name(mode), runs);

@@ -8,5 +8,6 @@ int cmd_perftree(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_topology(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
 
 #endif

@@ -12,6 +12,7 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
+    { "bench", cmd_bench, "benchmarks: bench movegen (perft speed, JSON results, stockfish as a peer)" },
     { "compare", cmd_compare, "perft of the standard positions with every generator: nodes, time, Mnps" },
     { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
     { "perft", cmd_perft, "count leaf nodes (one position, or every line of a perft EPD file)" },

@@ -68,6 +68,18 @@ expect_error 2 "unknown position 'nope'" compare --positions nope
 expect_error 2 "no published count for position5 at depth 6" compare --positions position5:6
 expect_error 2 "DEPTH '7' is not an integer in 1..6" compare --positions start:7
 
+expect_error 2 "expected a benchmark: movegen" bench
+expect_error 2 "unknown benchmark 'nosuch'" bench nosuch
+expect_error 2 "--modes: 'fast' is not bulk, full or hash" bench movegen --modes bulk,fast
+expect_error 2 "--threads '0' is not an integer in 1..1024" bench movegen --threads 1,0
+expect_error 2 "--runs '26' is not an integer in 1..25" bench movegen --runs 26
+expect_error 2 "--peer 'crafty': only stockfish is supported" bench movegen --peer crafty
+expect_error 1 "stockfish not found at /nonexistent" bench movegen --peer stockfish --peer-path /nonexistent
+expect_error 2 "--bind 'wide' is not compact, scatter or none" perft --depth 1 --bind wide
+expect_error 2 "--threads '0' is not an integer in 1..1024" perft --depth 1 --threads 0
+expect_error 2 "--hash 'lots' is not an integer" perft --depth 1 --hash lots
+expect_error 2 "unknown option '--svg'" topology --svg
+
 # --- bad input: FEN fields (one per class; the unit test covers every message)
 expect_error 2 "field 1 \(placement\): 7 ranks" perft --depth 1 --fen "8/8/8/8/8/8/K6k w - - 0 1"
 expect_error 2 "rank 8 has 9 squares|more than 8 squares" perft --depth 1 --fen "9/8/8/8/8/8/8/K6k w - - 0 1"
@@ -119,6 +131,19 @@ expect_output "^a7a8n: 1$" perft --depth 1 --divide --fen "4k3/P7/8/8/8/8/8/4K3 
 expect_output "^nodes +600$" perft --depth 2 --moves e2e4 --fen "$start"
 
 expect_output "^mailbox +kiwipete +3 +97862 .* ok$" compare --gens mailbox --positions kiwipete:3,start:2 --runs 1 --mode full
+
+expect_output "^nodes +197281$" perft --depth 4 --threads 3 --hash 1 --bind scatter
+expect_output "^thread 2 " perft --depth 4 --threads 3 --bind compact
+expect_output "processing units" topology
+"$bin" bench movegen --gens mailbox --depth 3 --runs 1 --modes bulk,hash --threads 1,2 --out "$tmp/bench.json" >"$tmp/out" 2>"$tmp/err"
+if [ $? -eq 0 ] && /usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == "chesslab-bench-movegen/1"
+assert len(d["results"]) == 6 * 2 * 2, len(d["results"])
+assert all(r["correct"] and r["nodes"] == r["expected"] for r in d["results"])
+assert d["machine"]["cpu_model"] and d["build"]["commit"] and d["method"]["runs"] == 1
+' "$tmp/bench.json"; then ok; else bad "bench movegen JSON: $(cat "$tmp/err") $(head -c 500 "$tmp/bench.json")"; fi
 
 # perftree: exactly `move count` lines, a blank line, the total; nothing else.
 "$bin" perftree 3 "$start" >"$tmp/out" 2>"$tmp/err"
