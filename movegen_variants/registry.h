@@ -8,7 +8,14 @@
 
 #include "../core/movegen.h"
 
-#define CHESSLAB_GENERATORS(X) X(mailbox)
+#define CHESSLAB_GENERATORS(X) \
+    X(mailbox) \
+    X(x88) \
+    X(bitboard) \
+    X(hq) \
+    X(magic) \
+    X(pext) \
+    X(simd)
 
 #define CHESSLAB_DECLARE_GENERATOR(sym) extern const MoveGen movegen_##sym;
 CHESSLAB_GENERATORS(CHESSLAB_DECLARE_GENERATOR)

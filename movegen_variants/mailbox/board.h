@@ -73,6 +73,13 @@ static inline bool piece_is(uint8_t cell, Color c)
 /* The position itself: everything move generation reads. */
 typedef struct MailboxPosition {
     uint8_t cells[BOARD_CELLS]; /* Piece code, EMPTY or OFFBOARD */
+    /* Piece lists: the cells holding each colour's pieces, in no order, so
+     * generation visits pieces instead of scanning 64 squares; list_index
+     * maps an occupied cell back to its slot (0 for empty cells). A valid
+     * Setup may hold up to 63 pieces of one colour, hence 64 slots. */
+    uint8_t list[2][64];
+    uint8_t list_count[2];
+    uint8_t list_index[BOARD_CELLS];
     uint8_t king[2];            /* cell of each king, indexed by Color */
     uint8_t side;               /* Color to move */
     uint8_t castling;           /* CASTLE_* bits */
@@ -88,6 +95,7 @@ typedef struct MailboxUndo {
     Move move;
     uint16_t halfmove;
     uint8_t captured; /* Piece taken, EMPTY if none */
+    uint8_t captured_slot; /* its slot in the piece list */
     uint8_t castling;
     uint8_t ep;
 } MailboxUndo;

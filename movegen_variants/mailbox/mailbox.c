@@ -13,8 +13,8 @@
 /* ------------------------------------------------------------------------ */
 
 /* True when a piece of colour `by` attacks cell `target`. Looks outward from
- * the target for each kind of attacker, so it costs the same whatever stands
- * elsewhere on the board. */
+ * the target: two pawn cells, eight knight and eight king cells, then eight
+ * rays to their first occupied cell. Needs no piece list. */
 static inline bool cell_attacked(const uint8_t *cells, int target, Color by)
 {
     /* A white pawn attacks upward, so it stands one row below its target. */
@@ -48,9 +48,10 @@ static inline bool cell_attacked(const uint8_t *cells, int target, Color by)
 /* ------------------------------------------------------------------------ */
 
 typedef struct KingSafety {
-    int checkers;                  /* 0, 1, or 2 (2 means "two or more") */
-    int8_t pin[BOARD_CELLS];       /* step from the king towards a pinned
-                                      piece, 0 for a free piece */
+    int checkers;                  /* pieces giving check; 2+ = double check */
+    int pin_count;                 /* at most one pin per ray: 0..8 */
+    uint8_t pinned_cell[8];
+    int8_t pin_step[8];            /* step from the king towards the piece */
     bool stops_check[BOARD_CELLS]; /* valid only when checkers == 1: the
                                       checker's cell and the cells between
                                       it and the king */
@@ -72,7 +73,7 @@ static inline void find_checks_and_pins(const MailboxPosition *pos, KingSafety *
     const int king = pos->king[us];
 
     ks->checkers = 0;
-    memset(ks->pin, 0, sizeof ks->pin);
+    ks->pin_count = 0;
 
     /* Pawn and knight checks: a single cell each, nothing to block. */
     const int pawn_row = us == WHITE ? NORTH : SOUTH;
@@ -101,10 +102,22 @@ static inline void find_checks_and_pins(const MailboxPosition *pos, KingSafety *
             int beyond = cell + step;
             while (cells[beyond] == EMPTY)
                 beyond += step;
-            if (cells[beyond] == their_slider || cells[beyond] == their_queen)
-                ks->pin[cell] = (int8_t)step;
+            if (cells[beyond] == their_slider || cells[beyond] == their_queen) {
+                ks->pinned_cell[ks->pin_count] = (uint8_t)cell;
+                ks->pin_step[ks->pin_count++] = (int8_t)step;
+            }
         }
     }
+}
+
+/* The pin line of the piece on cell (a step from the king), 0 if free.
+ * Pins are rare, so a short list beats clearing a 120-entry table. */
+static inline int pin_of(const KingSafety *ks, int cell)
+{
+    for (int i = 0; i < ks->pin_count; i++)
+        if (ks->pinned_cell[i] == cell)
+            return ks->pin_step[i];
+    return 0;
 }
 
 /* A pinned piece may still move along its pin line, in either direction. */
@@ -143,9 +156,10 @@ static inline Move *slider_moves(const MailboxPosition *pos, const KingSafety *k
                                  const int8_t *steps, int step_count, Move *out)
 {
     const Color them = color_flip((Color)pos->side);
+    const int pin = pin_of(ks, from);
     for (int i = 0; i < step_count; i++) {
         const int step = steps[i];
-        if (!pin_allows(ks->pin[from], step))
+        if (!pin_allows(pin, step))
             continue;
         int to = from + step;
         for (; pos->cells[to] == EMPTY; to += step)
@@ -159,7 +173,7 @@ static inline Move *slider_moves(const MailboxPosition *pos, const KingSafety *k
 
 static inline Move *knight_moves(const MailboxPosition *pos, const KingSafety *ks, int from, Move *out)
 {
-    if (ks->pin[from]) /* a knight always leaves its pin line */
+    if (pin_of(ks, from)) /* a knight always leaves its pin line */
         return out;
     const Color them = color_flip((Color)pos->side);
     for (int i = 0; i < 8; i++) {
@@ -200,7 +214,7 @@ static inline Move *pawn_moves(MailboxPosition *pos, const KingSafety *ks, int f
     const int forward = us == WHITE ? NORTH : SOUTH;
     const int start_row = us == WHITE ? 2 : 7, last_row = us == WHITE ? 8 : 1;
     const uint8_t *cells = pos->cells;
-    const int pin = ks->pin[from];
+    const int pin = pin_of(ks, from);
 
     const int one = from + forward;
     if (cells[one] == EMPTY && pin_allows(pin, forward)) {
@@ -287,10 +301,9 @@ static inline int generate_legal(MailboxPosition *pos, Move *moves)
         return (int)(out - moves);
 
     const Color us = (Color)pos->side;
-    for (int from = A1; from <= H8; from++) {
+    for (int i = 0; i < pos->list_count[us]; i++) {
+        const int from = pos->list[us][i];
         const uint8_t piece = pos->cells[from];
-        if (!piece_is(piece, us))
-            continue; /* empty, border or enemy */
         switch (piece_type(piece)) {
         case PAWN: out = pawn_moves(pos, &ks, from, out); break;
         case KNIGHT: out = knight_moves(pos, &ks, from, out); break;
@@ -308,6 +321,36 @@ static inline int generate_legal(MailboxPosition *pos, Move *moves)
 /* ------------------------------------------------------------------------ */
 /* Make and unmake                                                          */
 /* ------------------------------------------------------------------------ */
+
+/* Piece-list upkeep. Removal moves the last entry into the hole; restore
+ * undoes exactly that, so unmake leaves every byte as it was. */
+static inline void list_move(MailboxPosition *pos, Color c, int from, int to)
+{
+    const uint8_t slot = pos->list_index[from];
+    pos->list[c][slot] = (uint8_t)to;
+    pos->list_index[to] = slot;
+    pos->list_index[from] = 0;
+}
+
+static inline uint8_t list_remove(MailboxPosition *pos, Color c, int cell)
+{
+    const uint8_t slot = pos->list_index[cell];
+    const uint8_t last_cell = pos->list[c][--pos->list_count[c]];
+    pos->list[c][slot] = last_cell;
+    pos->list_index[last_cell] = slot;
+    pos->list_index[cell] = 0;
+    return slot;
+}
+
+static inline void list_restore(MailboxPosition *pos, Color c, int cell, uint8_t slot)
+{
+    const uint8_t last = pos->list_count[c]++;
+    const uint8_t moved_cell = pos->list[c][slot];
+    pos->list[c][last] = moved_cell;
+    pos->list_index[moved_cell] = last;
+    pos->list[c][slot] = (uint8_t)cell;
+    pos->list_index[cell] = slot;
+}
 
 /* Rights lost when anything moves from or to a cell (king or rook leaving
  * home, a rook captured at home). */
@@ -336,7 +379,8 @@ static inline bool ep_in_key(const MailboxPosition *pos)
 static inline uint64_t ep_key(int ep_cell) { return zobrist.ep_file[square_file(SQUARE_OF_CELL[ep_cell])]; }
 
 /* Moves the castling rook (from and to are the king's cells). */
-static inline uint64_t move_castling_rook(uint8_t *cells, int king_from, int king_to, bool undo)
+static inline uint64_t move_castling_rook(MailboxPosition *pos, Color us, int king_from, int king_to,
+                                          bool undo)
 {
     const bool king_side = king_to > king_from;
     int rook_from = king_side ? king_to + 1 : king_to - 2;
@@ -346,9 +390,10 @@ static inline uint64_t move_castling_rook(uint8_t *cells, int king_from, int kin
         rook_from = rook_to;
         rook_to = swap;
     }
-    const uint8_t rook = cells[rook_from];
-    cells[rook_from] = EMPTY;
-    cells[rook_to] = rook;
+    const uint8_t rook = pos->cells[rook_from];
+    pos->cells[rook_from] = EMPTY;
+    pos->cells[rook_to] = rook;
+    list_move(pos, us, rook_from, rook_to);
     return piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
 }
 
@@ -380,17 +425,19 @@ static inline void make_move(MailboxBoard *b, Move m)
     if (captured != EMPTY) {
         cells[victim] = EMPTY;
         key ^= piece_key(captured, victim);
+        undo->captured_slot = list_remove(pos, color_flip(us), victim);
     }
 
     const uint8_t placed = move_is_promotion(m) ? make_piece(us, move_promotion_type(m)) : piece;
     cells[from] = EMPTY;
     cells[to] = placed;
     key ^= piece_key(piece, from) ^ piece_key(placed, to);
+    list_move(pos, us, from, to);
 
     if (piece_type(piece) == KING) {
         pos->king[us] = (uint8_t)to;
         if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE)
-            key ^= move_castling_rook(cells, from, to, false);
+            key ^= move_castling_rook(pos, us, from, to, false);
     }
 
     const uint8_t rights = pos->castling & (uint8_t)~(CASTLING_LOST[from] | CASTLING_LOST[to]);
@@ -423,12 +470,17 @@ static inline void unmake_move(MailboxBoard *b)
     const uint8_t placed = cells[to];
     cells[from] = move_is_promotion(m) ? make_piece(us, PAWN) : placed;
     cells[to] = EMPTY;
-    cells[kind == MK_EN_PASSANT ? to - (us == WHITE ? NORTH : SOUTH) : to] = undo->captured;
+    list_move(pos, us, to, from);
+    if (undo->captured != EMPTY) {
+        const int victim = kind == MK_EN_PASSANT ? to - (us == WHITE ? NORTH : SOUTH) : to;
+        cells[victim] = undo->captured;
+        list_restore(pos, color_flip(us), victim, undo->captured_slot);
+    }
 
     if (piece_type(placed) == KING) {
         pos->king[us] = (uint8_t)from;
         if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE)
-            move_castling_rook(cells, from, to, true);
+            move_castling_rook(pos, us, from, to, true);
     }
 
     pos->side = (uint8_t)us;
@@ -472,11 +524,24 @@ static void mailbox_load(void *board, const Setup *s)
     memset(b, 0, sizeof *b);
     MailboxPosition *pos = &b->pos;
     memset(pos->cells, OFFBOARD, sizeof pos->cells);
-    for (int sq = 0; sq < 64; sq++) {
-        const int cell = cell_of_square((Square)sq);
-        pos->cells[cell] = s->board[sq];
-        if (piece_type(s->board[sq]) == KING)
-            pos->king[piece_color(s->board[sq])] = (uint8_t)cell;
+    for (int sq = 0; sq < 64; sq++)
+        pos->cells[cell_of_square((Square)sq)] = s->board[sq];
+    /* Fill the piece lists grouped by type (pawns first, king last): the
+     * generator then meets long runs of one type, and the branch on the
+     * piece type is predicted well. Captures disturb the order only a
+     * little, and correctness never depends on it. */
+    for (PieceType type = PAWN; type <= KING; type++) {
+        for (int sq = 0; sq < 64; sq++) {
+            const Piece piece = s->board[sq];
+            if (piece == NO_PIECE || piece_type(piece) != type)
+                continue;
+            const int cell = cell_of_square((Square)sq);
+            const Color c = piece_color(piece);
+            pos->list_index[cell] = pos->list_count[c];
+            pos->list[c][pos->list_count[c]++] = (uint8_t)cell;
+            if (type == KING)
+                pos->king[c] = (uint8_t)cell;
+        }
     }
     pos->side = (uint8_t)s->side;
     pos->castling = s->castling;

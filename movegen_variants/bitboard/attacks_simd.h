@@ -1,0 +1,266 @@
+/* Slider strategy "simd": the rays of one slider computed side by side in
+ * vector lanes, at three levels chosen at run time (gen_simd.c):
+ *
+ *   scalar   Kogge-Stone occluded fill, one direction after another.
+ *   AVX2     hyperbola quintessence on 4 lines at once (file, rank,
+ *            diagonal, anti-diagonal in the four 64-bit lanes of a ymm
+ *            register), with a full bit reversal (byte shuffle + nibble
+ *            table) so that ranks work like the other lines.
+ *   AVX-512  Kogge-Stone occluded fill on the 8 directions at once (one
+ *            direction per 64-bit lane of a zmm register), with per-lane
+ *            rotates (VPROLVQ) and three-input logic (VPTERNLOGQ).
+ *
+ * Kogge-Stone fill in one direction (shift s, "wrap" = squares that a
+ * one-step shift may legally reach, so nothing slides off one edge onto
+ * the other):
+ *     empty = ~occupied & wrap
+ *     gen |= empty & rot(gen, s);   empty &= rot(empty, s);
+ *     gen |= empty & rot(gen, 2s);  empty &= rot(empty, 2s);
+ *     gen |= empty & rot(gen, 4s);
+ *     attacks = rot(gen, s) & wrap       (one more step: the blocker)
+ * Three doubling steps cover the 7 squares of the longest ray.
+ *
+ * A file that instantiates the generator defines SIMD_USE_LEVEL (0, 1, 2)
+ * and is compiled with the matching -m flags (CMakeLists.txt); files that
+ * only need the tables include this header without it. */
+#ifndef CHESSLAB_BITBOARD_ATTACKS_SIMD_H
+#define CHESSLAB_BITBOARD_ATTACKS_SIMD_H
+
+#include "board.h"
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+/* Per square, the four lines through it (square excluded), in the lane
+ * order of the AVX2 path: file, rank, diagonal, anti-diagonal. */
+extern _Alignas(32) Bitboard simd_line_masks[64][4];
+
+/* ---- scalar: Kogge-Stone, one direction at a time ---- */
+
+static BB_ALWAYS_INLINE Bitboard simd_rotate_left(Bitboard x, unsigned s)
+{
+    return (x << s) | (x >> ((64 - s) & 63));
+}
+
+static BB_ALWAYS_INLINE Bitboard simd_scalar_ray(Bitboard slider, Bitboard occupied, unsigned s, Bitboard wrap)
+{
+    Bitboard empty = ~occupied & wrap, gen = slider;
+    gen |= empty & simd_rotate_left(gen, s);
+    empty &= simd_rotate_left(empty, s);
+    gen |= empty & simd_rotate_left(gen, (2 * s) & 63);
+    empty &= simd_rotate_left(empty, (2 * s) & 63);
+    gen |= empty & simd_rotate_left(gen, (4 * s) & 63);
+    return simd_rotate_left(gen, s) & wrap;
+}
+
+/* Shift (as a left rotation) and wrap mask of each direction. */
+#define SIMD_NOT_A (~BB_FILE_A_MASK)
+#define SIMD_NOT_H (~BB_FILE_H_MASK)
+#define SIMD_NOT_1 (~BB_RANK_1_MASK)
+#define SIMD_NOT_8 (~BB_RANK_8_MASK)
+#define SIMD_WRAP_N SIMD_NOT_1
+#define SIMD_WRAP_E SIMD_NOT_A
+#define SIMD_WRAP_S SIMD_NOT_8
+#define SIMD_WRAP_W SIMD_NOT_H
+#define SIMD_WRAP_NE (SIMD_NOT_1 & SIMD_NOT_A)
+#define SIMD_WRAP_NW (SIMD_NOT_1 & SIMD_NOT_H)
+#define SIMD_WRAP_SW (SIMD_NOT_8 & SIMD_NOT_H)
+#define SIMD_WRAP_SE (SIMD_NOT_8 & SIMD_NOT_A)
+
+static inline Bitboard simd_scalar_rook_attacks(Square sq, Bitboard occupied)
+{
+    Bitboard b = bb_of(sq);
+    return simd_scalar_ray(b, occupied, 8, SIMD_WRAP_N) | simd_scalar_ray(b, occupied, 1, SIMD_WRAP_E) |
+           simd_scalar_ray(b, occupied, 56, SIMD_WRAP_S) | simd_scalar_ray(b, occupied, 63, SIMD_WRAP_W);
+}
+
+static inline Bitboard simd_scalar_bishop_attacks(Square sq, Bitboard occupied)
+{
+    Bitboard b = bb_of(sq);
+    return simd_scalar_ray(b, occupied, 9, SIMD_WRAP_NE) | simd_scalar_ray(b, occupied, 7, SIMD_WRAP_NW) |
+           simd_scalar_ray(b, occupied, 55, SIMD_WRAP_SW) | simd_scalar_ray(b, occupied, 57, SIMD_WRAP_SE);
+}
+
+static inline Bitboard simd_scalar_queen_attacks(Square sq, Bitboard occupied)
+{
+    return simd_scalar_rook_attacks(sq, occupied) | simd_scalar_bishop_attacks(sq, occupied);
+}
+
+/* ---- AVX2: hyperbola quintessence on 2 or 4 lines at once ---- */
+#if defined(__AVX2__)
+
+#define SIMD_C(x) ((char)(x))
+/* Reverse the bytes of each 64-bit lane, then the bits of each byte by
+ * looking up both nibbles (PSHUFB as a 16-entry table). */
+#define SIMD_BYTE_REVERSE 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+#define SIMD_NIBBLE_REVERSE_HIGH                                                                       \
+    SIMD_C(0x00), SIMD_C(0x80), SIMD_C(0x40), SIMD_C(0xc0), SIMD_C(0x20), SIMD_C(0xa0), SIMD_C(0x60), \
+        SIMD_C(0xe0), SIMD_C(0x10), SIMD_C(0x90), SIMD_C(0x50), SIMD_C(0xd0), SIMD_C(0x30), SIMD_C(0xb0), \
+        SIMD_C(0x70), SIMD_C(0xf0)
+#define SIMD_NIBBLE_REVERSE_LOW 0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf
+
+static BB_ALWAYS_INLINE __m128i simd_bit_reverse_128(__m128i x)
+{
+    const __m128i bytes = _mm_setr_epi8(SIMD_BYTE_REVERSE);
+    const __m128i low_to_high = _mm_setr_epi8(SIMD_NIBBLE_REVERSE_HIGH);
+    const __m128i high_to_low = _mm_setr_epi8(SIMD_NIBBLE_REVERSE_LOW);
+    const __m128i nibble = _mm_set1_epi8(0x0f);
+    x = _mm_shuffle_epi8(x, bytes);
+    __m128i low = _mm_and_si128(x, nibble), high = _mm_and_si128(_mm_srli_epi16(x, 4), nibble);
+    return _mm_or_si128(_mm_shuffle_epi8(low_to_high, low), _mm_shuffle_epi8(high_to_low, high));
+}
+
+static BB_ALWAYS_INLINE __m256i simd_bit_reverse_256(__m256i x)
+{
+    const __m256i bytes = _mm256_setr_epi8(SIMD_BYTE_REVERSE, SIMD_BYTE_REVERSE);
+    const __m256i low_to_high = _mm256_setr_epi8(SIMD_NIBBLE_REVERSE_HIGH, SIMD_NIBBLE_REVERSE_HIGH);
+    const __m256i high_to_low = _mm256_setr_epi8(SIMD_NIBBLE_REVERSE_LOW, SIMD_NIBBLE_REVERSE_LOW);
+    const __m256i nibble = _mm256_set1_epi8(0x0f);
+    x = _mm256_shuffle_epi8(x, bytes);
+    __m256i low = _mm256_and_si256(x, nibble), high = _mm256_and_si256(_mm256_srli_epi16(x, 4), nibble);
+    return _mm256_or_si256(_mm256_shuffle_epi8(low_to_high, low), _mm256_shuffle_epi8(high_to_low, high));
+}
+
+/* Bit reversal maps square sq to 63 - sq, on every line at once. */
+static BB_ALWAYS_INLINE __m128i simd_hq_128(Square sq, Bitboard occupied, __m128i mask)
+{
+    __m128i line = _mm_and_si128(_mm_set1_epi64x((long long)occupied), mask);
+    __m128i forward = _mm_sub_epi64(line, _mm_set1_epi64x((long long)bb_of(sq)));
+    __m128i reverse = _mm_sub_epi64(simd_bit_reverse_128(line), _mm_set1_epi64x((long long)bb_of(63u - sq)));
+    return _mm_and_si128(_mm_xor_si128(forward, simd_bit_reverse_128(reverse)), mask);
+}
+
+static BB_ALWAYS_INLINE Bitboard simd_or_lanes_128(__m128i x)
+{
+    return (Bitboard)_mm_cvtsi128_si64(_mm_or_si128(x, _mm_unpackhi_epi64(x, x)));
+}
+
+static BB_ALWAYS_INLINE Bitboard simd_or_lanes_256(__m256i x)
+{
+    return simd_or_lanes_128(_mm_or_si128(_mm256_castsi256_si128(x), _mm256_extracti128_si256(x, 1)));
+}
+
+static inline Bitboard simd_avx2_rook_attacks(Square sq, Bitboard occupied)
+{
+    __m128i mask = _mm_load_si128((const __m128i *)&simd_line_masks[sq][0]);
+    return simd_or_lanes_128(simd_hq_128(sq, occupied, mask));
+}
+
+static inline Bitboard simd_avx2_bishop_attacks(Square sq, Bitboard occupied)
+{
+    __m128i mask = _mm_load_si128((const __m128i *)&simd_line_masks[sq][2]);
+    return simd_or_lanes_128(simd_hq_128(sq, occupied, mask));
+}
+
+static inline Bitboard simd_avx2_queen_attacks(Square sq, Bitboard occupied)
+{
+    __m256i mask = _mm256_load_si256((const __m256i *)simd_line_masks[sq]);
+    __m256i line = _mm256_and_si256(_mm256_set1_epi64x((long long)occupied), mask);
+    __m256i forward = _mm256_sub_epi64(line, _mm256_set1_epi64x((long long)bb_of(sq)));
+    __m256i reverse =
+        _mm256_sub_epi64(simd_bit_reverse_256(line), _mm256_set1_epi64x((long long)bb_of(63u - sq)));
+    return simd_or_lanes_256(_mm256_and_si256(_mm256_xor_si256(forward, simd_bit_reverse_256(reverse)), mask));
+}
+
+#endif /* __AVX2__ */
+
+/* ---- AVX-512: Kogge-Stone on 4 or 8 directions at once ---- */
+#if defined(__AVX512F__) && defined(__AVX512VL__)
+
+#define SIMD_LL(x) ((long long)(x))
+/* Lane order: N, E, S, W | NE, NW, SW, SE. */
+#define SIMD_STRAIGHT_SHIFTS 8, 1, 56, 63
+#define SIMD_DIAGONAL_SHIFTS 9, 7, 55, 57
+#define SIMD_STRAIGHT_WRAPS SIMD_LL(SIMD_WRAP_N), SIMD_LL(SIMD_WRAP_E), SIMD_LL(SIMD_WRAP_S), SIMD_LL(SIMD_WRAP_W)
+#define SIMD_DIAGONAL_WRAPS \
+    SIMD_LL(SIMD_WRAP_NE), SIMD_LL(SIMD_WRAP_NW), SIMD_LL(SIMD_WRAP_SW), SIMD_LL(SIMD_WRAP_SE)
+#define SIMD_TERNARY_A_OR_B_AND_C 0xf8 /* a | (b & c) */
+/* Expands the lane lists before the (possibly macro) intrinsic counts them. */
+#define SIMD_SETR_4(...) _mm256_setr_epi64x(__VA_ARGS__)
+#define SIMD_SETR_8(...) _mm512_setr_epi64(__VA_ARGS__)
+
+static BB_ALWAYS_INLINE __m256i simd_fill_256(Square sq, Bitboard occupied, __m256i shift, __m256i wrap)
+{
+    const __m256i shift2 = _mm256_and_si256(_mm256_add_epi64(shift, shift), _mm256_set1_epi64x(63));
+    const __m256i shift4 = _mm256_and_si256(_mm256_add_epi64(shift2, shift2), _mm256_set1_epi64x(63));
+    __m256i gen = _mm256_set1_epi64x((long long)bb_of(sq));
+    __m256i empty = _mm256_andnot_si256(_mm256_set1_epi64x((long long)occupied), wrap);
+    gen = _mm256_ternarylogic_epi64(gen, empty, _mm256_rolv_epi64(gen, shift), SIMD_TERNARY_A_OR_B_AND_C);
+    empty = _mm256_and_si256(empty, _mm256_rolv_epi64(empty, shift));
+    gen = _mm256_ternarylogic_epi64(gen, empty, _mm256_rolv_epi64(gen, shift2), SIMD_TERNARY_A_OR_B_AND_C);
+    empty = _mm256_and_si256(empty, _mm256_rolv_epi64(empty, shift2));
+    gen = _mm256_ternarylogic_epi64(gen, empty, _mm256_rolv_epi64(gen, shift4), SIMD_TERNARY_A_OR_B_AND_C);
+    return _mm256_and_si256(_mm256_rolv_epi64(gen, shift), wrap);
+}
+
+static inline Bitboard simd_avx512_rook_attacks(Square sq, Bitboard occupied)
+{
+    const __m256i shift = SIMD_SETR_4(SIMD_STRAIGHT_SHIFTS);
+    const __m256i wrap = SIMD_SETR_4(SIMD_STRAIGHT_WRAPS);
+    return simd_or_lanes_256(simd_fill_256(sq, occupied, shift, wrap));
+}
+
+static inline Bitboard simd_avx512_bishop_attacks(Square sq, Bitboard occupied)
+{
+    const __m256i shift = SIMD_SETR_4(SIMD_DIAGONAL_SHIFTS);
+    const __m256i wrap = SIMD_SETR_4(SIMD_DIAGONAL_WRAPS);
+    return simd_or_lanes_256(simd_fill_256(sq, occupied, shift, wrap));
+}
+
+static inline Bitboard simd_avx512_queen_attacks(Square sq, Bitboard occupied)
+{
+    const __m512i shift = SIMD_SETR_8(SIMD_STRAIGHT_SHIFTS, SIMD_DIAGONAL_SHIFTS);
+    const __m512i wrap = SIMD_SETR_8(SIMD_STRAIGHT_WRAPS, SIMD_DIAGONAL_WRAPS);
+    const __m512i shift2 = _mm512_and_si512(_mm512_add_epi64(shift, shift), _mm512_set1_epi64(63));
+    const __m512i shift4 = _mm512_and_si512(_mm512_add_epi64(shift2, shift2), _mm512_set1_epi64(63));
+    __m512i gen = _mm512_set1_epi64((long long)bb_of(sq));
+    __m512i empty = _mm512_andnot_si512(_mm512_set1_epi64((long long)occupied), wrap);
+    gen = _mm512_ternarylogic_epi64(gen, empty, _mm512_rolv_epi64(gen, shift), SIMD_TERNARY_A_OR_B_AND_C);
+    empty = _mm512_and_si512(empty, _mm512_rolv_epi64(empty, shift));
+    gen = _mm512_ternarylogic_epi64(gen, empty, _mm512_rolv_epi64(gen, shift2), SIMD_TERNARY_A_OR_B_AND_C);
+    empty = _mm512_and_si512(empty, _mm512_rolv_epi64(empty, shift2));
+    gen = _mm512_ternarylogic_epi64(gen, empty, _mm512_rolv_epi64(gen, shift4), SIMD_TERNARY_A_OR_B_AND_C);
+    __m512i attacks = _mm512_and_si512(_mm512_rolv_epi64(gen, shift), wrap);
+    return simd_or_lanes_256(
+        _mm256_or_si256(_mm512_castsi512_si256(attacks), _mm512_extracti64x4_epi64(attacks, 1)));
+}
+
+#endif /* __AVX512F__ && __AVX512VL__ */
+
+/* ---- the strategy seen by generator_template.h ---- */
+#ifdef SIMD_USE_LEVEL
+#if SIMD_USE_LEVEL == 0
+#define SIMD_LEVEL_PREFIX simd_scalar_
+#elif SIMD_USE_LEVEL == 1
+#ifndef __AVX2__
+#error "SIMD_USE_LEVEL 1 needs -mavx2"
+#endif
+#define SIMD_LEVEL_PREFIX simd_avx2_
+#define STRATEGY_HAS_QUEEN_ATTACKS 1
+#else
+#if !defined(__AVX512F__) || !defined(__AVX512VL__)
+#error "SIMD_USE_LEVEL 2 needs -mavx512f -mavx512vl"
+#endif
+#define SIMD_LEVEL_PREFIX simd_avx512_
+#define STRATEGY_HAS_QUEEN_ATTACKS 1
+#endif
+#define SIMD_CAT_(a, b) a##b
+#define SIMD_CAT(a, b) SIMD_CAT_(a, b)
+static inline Bitboard simd_rook_attacks(Square sq, Bitboard occupied)
+{
+    return SIMD_CAT(SIMD_LEVEL_PREFIX, rook_attacks)(sq, occupied);
+}
+static inline Bitboard simd_bishop_attacks(Square sq, Bitboard occupied)
+{
+    return SIMD_CAT(SIMD_LEVEL_PREFIX, bishop_attacks)(sq, occupied);
+}
+static inline Bitboard simd_queen_attacks(Square sq, Bitboard occupied)
+{
+    return SIMD_CAT(SIMD_LEVEL_PREFIX, queen_attacks)(sq, occupied);
+}
+/* The line masks are filled before main() (attacks_simd.c). */
+static inline void simd_attacks_init(void) {}
+#endif
+
+#endif

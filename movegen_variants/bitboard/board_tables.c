@@ -1,0 +1,91 @@
+/* Strategy-free tables of the bitboard board, and Setup conversion. */
+#include "board.h"
+
+#include <string.h>
+
+BitboardTables bb_tables;
+
+static const int dir_file_step[DIR_COUNT] = { 0, 1, 1, -1, 0, -1, -1, 1 };
+static const int dir_rank_step[DIR_COUNT] = { 1, 0, 1, 1, -1, 0, -1, -1 };
+
+/* The square (file + df, rank + dr) as a bitboard, 0 when off the board. */
+static Bitboard offset_bit(int file, int rank, int df, int dr)
+{
+    int f = file + df, r = rank + dr;
+    return (f >= 0 && f < 8 && r >= 0 && r < 8) ? bb_of((unsigned)make_square(f, r)) : 0;
+}
+
+static void init_leapers(int sq)
+{
+    static const int knight_steps[8][2] = { {1, 2}, {2, 1}, {2, -1}, {1, -2},
+                                            {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2} };
+    int f = sq & 7, r = sq >> 3;
+    for (int i = 0; i < 8; i++) {
+        bb_tables.knight[sq] |= offset_bit(f, r, knight_steps[i][0], knight_steps[i][1]);
+        bb_tables.king[sq] |= offset_bit(f, r, dir_file_step[i], dir_rank_step[i]);
+    }
+    bb_tables.pawn_attacks[WHITE][sq] = offset_bit(f, r, -1, 1) | offset_bit(f, r, 1, 1);
+    bb_tables.pawn_attacks[BLACK][sq] = offset_bit(f, r, -1, -1) | offset_bit(f, r, 1, -1);
+}
+
+/* Walks every direction from sq, filling the ray and the squares between
+ * sq and each square met on the way. */
+static void init_lines(int sq)
+{
+    for (int d = 0; d < DIR_COUNT; d++) {
+        Bitboard path = 0;
+        int f = (sq & 7) + dir_file_step[d], r = (sq >> 3) + dir_rank_step[d];
+        for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += dir_file_step[d], r += dir_rank_step[d]) {
+            int to = make_square(f, r);
+            bb_tables.between[sq][to] = path;
+            path |= bb_of((unsigned)to);
+        }
+        bb_tables.ray[d][sq] = path;
+        if (d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W)
+            bb_tables.rook_rays[sq] |= path;
+        else
+            bb_tables.bishop_rays[sq] |= path;
+    }
+}
+
+/* Priority 101 (the first one applications may use): strategy tables are
+ * built from these in later constructors. */
+__attribute__((constructor(BITBOARD_TABLES_PRIORITY))) static void bitboard_tables_init(void)
+{
+    memset(&bb_tables, 0, sizeof bb_tables);
+    for (int sq = 0; sq < 64; sq++) {
+        init_leapers(sq);
+        init_lines(sq);
+        bb_tables.castle_keep[sq] = CASTLE_ALL;
+    }
+    bb_tables.castle_keep[SQ_E1] = CASTLE_BK | CASTLE_BQ;
+    bb_tables.castle_keep[SQ_H1] = CASTLE_ALL & ~CASTLE_WK;
+    bb_tables.castle_keep[SQ_A1] = CASTLE_ALL & ~CASTLE_WQ;
+    bb_tables.castle_keep[SQ_E8] = CASTLE_WK | CASTLE_WQ;
+    bb_tables.castle_keep[SQ_H8] = CASTLE_ALL & ~CASTLE_BK;
+    bb_tables.castle_keep[SQ_A8] = CASTLE_ALL & ~CASTLE_BQ;
+}
+
+void position_load(Position *p, const Setup *s)
+{
+    memset(p, 0, sizeof *p);
+    for (int sq = 0; sq < 64; sq++)
+        if (s->board[sq] != NO_PIECE)
+            position_put(p, s->board[sq], (Square)sq);
+    p->side = (uint8_t)s->side;
+    p->castling = s->castling;
+    p->ep = s->ep;
+    p->halfmove = s->halfmove;
+    p->fullmove = s->fullmove;
+    p->key = zobrist_key_of_setup(s);
+}
+
+void position_save(const Position *p, Setup *s)
+{
+    memcpy(s->board, p->mailbox, sizeof s->board);
+    s->side = (Color)p->side;
+    s->castling = p->castling;
+    s->ep = p->ep;
+    s->halfmove = p->halfmove;
+    s->fullmove = p->fullmove;
+}

@@ -1,0 +1,10 @@
+/* Generator "bitboard": the bitboard board with classical ray attacks. */
+#include "attacks_classical.h"
+
+#define STRATEGY classical
+#define GEN_SYMBOL bitboard
+#define GEN_NAME "bitboard"
+#define GEN_SUMMARY "bitboards, legal generation with pin/check masks, classical ray attacks"
+#define GEN_UNAVAILABLE NULL
+#define GEN_NOTE NULL
+#include "generator_template.h"

@@ -1,0 +1,10 @@
+/* Generator "magic": the bitboard board with fancy magic attacks. */
+#include "attacks_magic.h"
+
+#define STRATEGY magic
+#define GEN_SYMBOL magic
+#define GEN_NAME "magic"
+#define GEN_SUMMARY "bitboards, legal generation with pin/check masks, fancy magic attacks (own magic search)"
+#define GEN_UNAVAILABLE NULL
+#define GEN_NOTE NULL
+#include "generator_template.h"

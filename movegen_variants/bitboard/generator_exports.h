@@ -1,0 +1,28 @@
+/* Declarations of the functions generator_template.h emits when
+ * GEN_EXPORT_PREFIX is set, for the file that builds the MoveGen from them
+ * (a file compiled without the instruction-set flags of the generator). */
+#ifndef CHESSLAB_BITBOARD_GENERATOR_EXPORTS_H
+#define CHESSLAB_BITBOARD_GENERATOR_EXPORTS_H
+
+#include "../../core/movegen.h"
+
+#define BITBOARD_DECLARE_EXPORTS(prefix)                                   \
+    void prefix##load(void *board, const Setup *s);                        \
+    void prefix##save(const void *board, Setup *s);                        \
+    int prefix##legal_moves(const void *board, Move *out);                 \
+    bool prefix##in_check(const void *board);                              \
+    void prefix##make(void *board, Move m);                                \
+    void prefix##unmake(void *board);                                      \
+    uint64_t prefix##key(const void *board);                               \
+    uint64_t prefix##perft(void *board, int depth, PerftMode mode);       \
+    uint64_t prefix##rook_attacks(Square sq, uint64_t occupied);           \
+    uint64_t prefix##bishop_attacks(Square sq, uint64_t occupied);         \
+    uint64_t prefix##queen_attacks(Square sq, uint64_t occupied);
+
+/* Designated initialisers for the function members of a MoveGen. */
+#define BITBOARD_EXPORTED_FUNCTIONS(prefix)                                 \
+    .load = prefix##load, .save = prefix##save, .legal_moves = prefix##legal_moves, \
+    .in_check = prefix##in_check, .make = prefix##make, .unmake = prefix##unmake,   \
+    .key = prefix##key, .perft = prefix##perft
+
+#endif
