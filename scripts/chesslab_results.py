@@ -4,7 +4,11 @@ Shared by plot_movegen.py and compare_results.py. Standard library only, so
 that the table scripts run with any Python 3.9+.
 """
 import json
+import signal
 import sys
+
+# Quiet exit when the reader goes away (`... | head`), as Unix tools do.
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)
 
 SCHEMA = "chesslab-bench-movegen/1"
 
@@ -71,7 +75,8 @@ def build_line(doc):
     commit = build.get("commit") or "?"
     if build.get("dirty"):
         commit += "+dirty"
-    return f"{build.get('compiler', '?')} {build.get('flags', '')}".strip() + f", commit {commit}"
+    flags = " ".join(str(build.get("flags", "")).split())
+    return f"{build.get('compiler', '?')} {flags}".strip() + f", commit {commit}"
 
 
 def fail(message):

@@ -9,6 +9,7 @@ threads with the ideal linear line, only when the file has several thread
 counts) and prints the table of median Mnps (ratio to the peer, if any).
 DIR defaults to the folder of RUN.json.
 """
+import importlib.util
 import os
 import sys
 
@@ -16,11 +17,8 @@ import sys
 def _ensure_matplotlib():
     """Debian's matplotlib belongs to /usr/bin/python3; another python3 found
     first on PATH (pyenv, conda, a venv) may lack it, so hand over to Debian's."""
-    try:
-        import matplotlib  # noqa: F401
+    if importlib.util.find_spec("matplotlib") is not None:
         return
-    except ImportError:
-        pass
     system = "/usr/bin/python3"
     tried = os.environ.get("CHESSLAB_PLOT_REEXEC") == "1"
     same = os.path.exists(system) and os.path.realpath(sys.executable) == os.path.realpath(system)
@@ -40,6 +38,7 @@ import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")  # headless: servers and CI have no display
 import matplotlib.pyplot as plt  # noqa: E402
+from matplotlib import ticker  # noqa: E402
 
 import chesslab_results as cr  # noqa: E402
 
@@ -92,13 +91,16 @@ def plot_bars(doc, rows, path):
     modes = sort_modes(ordered(cr.mode_label(r) for r in one))
     positions = ordered(r["position"] for r in one)
     fig, axes = plt.subplots(len(modes), 1, figsize=(max(8, 1.6 * len(positions) + 3), 4.2 * len(modes)),
-                             squeeze=False)
-    colours = plt.get_cmap("tab10").colors
+                             squeeze=False, layout="constrained")
+    palette = plt.get_cmap("tab10").colors
+    # One colour per generator across all subplots; peers are grey and hatched.
+    colour_of = {s: palette[i % len(palette)] for i, s in enumerate(series_order(one))}
+    peers = [s for s in series_order(one) if s[0] == "peer"]
+    hatch_of = {s: ("//", "\\\\", "..", "oo")[i % 4] for i, s in enumerate(peers)}
     any_wrong = False
     for ax, mode in zip(axes[:, 0], modes):
         series = series_order([r for r in one if cr.mode_label(r) == mode])
         width = 0.8 / len(series)
-        ours = 0
         for i, (kind, gen) in enumerate(series):
             xs, picked = [], []
             for p, pos in enumerate(positions):
@@ -107,11 +109,10 @@ def plot_bars(doc, rows, path):
                     xs.append(p - 0.4 + width * (i + 0.5))
                     picked.append(r)
             peer = kind == "peer"
-            colour = "0.55" if peer else colours[ours % len(colours)]
-            ours += 0 if peer else 1
+            colour = "0.55" if peer else colour_of[(kind, gen)]
             bars = ax.bar(xs, [r["mnps"]["median"] for r in picked], width, yerr=error_bars(picked),
                           capsize=2, color=colour, edgecolor="black" if peer else colour,
-                          hatch="//" if peer else None, label=f"{gen} (peer)" if peer else gen)
+                          hatch=hatch_of.get((kind, gen)), label=f"{gen} (peer)" if peer else gen)
             for bar, r in zip(bars, picked):
                 if not r["correct"]:  # a wrong count makes the speed meaningless
                     any_wrong = True
@@ -130,7 +131,6 @@ def plot_bars(doc, rows, path):
     if any_wrong:
         title += "\nred cross-hatched: node count differs from the expected one"
     fig.suptitle(title)
-    fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return True
@@ -150,7 +150,8 @@ def plot_scaling(doc, rows, path):
     positions = ordered(k[0] for k in groups)
     cols = min(3, len(positions))
     nrows = math.ceil(len(positions) / cols)
-    fig, axes = plt.subplots(nrows, cols, figsize=(5.5 * cols, 4.5 * nrows), squeeze=False)
+    fig, axes = plt.subplots(nrows, cols, figsize=(5.5 * cols, 4.5 * nrows), squeeze=False,
+                             layout="constrained")
     colours = plt.get_cmap("tab10").colors
     for n, pos in enumerate(positions):
         ax = axes[n // cols][n % cols]
@@ -169,7 +170,10 @@ def plot_scaling(doc, rows, path):
             base = picked[0]["mnps"]["median"] / threads[0]
             ax.plot(threads, [base * t for t in threads], linestyle="--", color=colour, alpha=0.5)
         ax.set_xscale("log", base=2)
-        ax.set_yscale("log", base=2)
+        ax.set_yscale("log")  # log-log: ideal scaling is a straight line at any core count
+        ax.yaxis.set_major_locator(ticker.LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.yaxis.set_major_formatter(ticker.FuncFormatter(lambda v, _: f"{v:g}"))
+        ax.yaxis.set_minor_formatter(ticker.NullFormatter())
         ticks = sorted(all_threads)
         ax.set_xticks(ticks, [str(t) for t in ticks])
         ax.set_xlabel("threads")
@@ -180,7 +184,6 @@ def plot_scaling(doc, rows, path):
     for n in range(len(positions), nrows * cols):
         axes[n // cols][n % cols].set_visible(False)
     fig.suptitle(f"Thread scaling\n{cr.machine_line(doc)}")
-    fig.tight_layout()
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return True
@@ -211,7 +214,7 @@ def table(doc, rows, peer_name):
     best = deepest(rows)
     positions = ordered(r["position"] for r in rows)
     peer_rows = {cr.row_key(r): r for r in rows if r["kind"] == "peer" and r["generator"] == peer}
-    lines = [f"## Perft speed, median Mnps", "",
+    lines = ["## Perft speed, median Mnps", "",
              f"{cr.machine_line(doc)}; {cr.build_line(doc)}"]
     method = doc.get("method") or {}
     if method:

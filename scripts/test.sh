@@ -20,7 +20,7 @@ ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j "$jobs"
 
 echo "== ThreadSanitizer build (clang, libomp) and the threaded tests"
-CC=clang cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+CC=clang CXX=clang++ cmake -S . -B build-tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCHESSLAB_SANITIZE=thread -DCHESSLAB_PERFT_BUDGET=100000
 cmake --build build-tsan -j "$jobs"
 ctest --test-dir build-tsan --output-on-failure -L threaded
