@@ -117,3 +117,33 @@ const char *cli_data_dir(void)
     const char *dir = getenv("CHESSLAB_DATA_DIR");
     return dir && *dir ? dir : CHESSLAB_DEFAULT_DATA_DIR;
 }
+
+int cli_parse_standard_list(const char *cmd, const char *text, StandardJob *jobs, int max)
+{
+    char list[256];
+    int count = 0;
+    snprintf(list, sizeof list, "%s", text);
+    for (char *item = strtok(list, ","); item; item = strtok(NULL, ",")) {
+        char *colon = strchr(item, ':');
+        if (colon)
+            *colon = '\0';
+        const StandardPosition *p = standard_position_find(item);
+        if (p == NULL) {
+            cli_error(cmd, "unknown position '%s' (start, kiwipete, position3..position6)", item);
+            return -1;
+        }
+        long depth = p->default_depth;
+        if (colon && !cli_parse_long(cmd, "DEPTH", colon + 1, 1, STANDARD_KNOWN_DEPTH, &depth))
+            return -1;
+        if (p->nodes[depth] == 0) {
+            cli_error(cmd, "no published count for %s at depth %ld", item, depth);
+            return -1;
+        }
+        if (count == max) {
+            cli_error(cmd, "too many positions");
+            return -1;
+        }
+        jobs[count++] = (StandardJob){ p, (int)depth };
+    }
+    return count;
+}

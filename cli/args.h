@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "core/movegen.h"
+#include "core/standard_positions.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -28,6 +29,16 @@ const MoveGen *cli_generator(const char *cmd, const char *name);
  * text NULL, takes every generator this CPU runs. Returns the count, or -1
  * after reporting an unknown or unavailable name. */
 int cli_parse_gen_list(const char *cmd, const char *text, const MoveGen **gens, int max);
+
+/* A standard position at a depth with a published count. */
+typedef struct StandardJob {
+    const StandardPosition *position;
+    int depth;
+} StandardJob;
+
+/* Parses "start:6,kiwipete" (default depth when omitted) into jobs; returns
+ * the count, or -1 after reporting a bad name or a depth without a count. */
+int cli_parse_standard_list(const char *cmd, const char *text, StandardJob *jobs, int max);
 
 /* The folder of the public suites: $CHESSLAB_DATA_DIR, else the build-time
  * default (../shared/data beside the source tree). */

@@ -16,7 +16,7 @@
 #include "core/timer.h"
 
 static const char *const usage_text =
-    "usage: chesslab bench movegen [--gens a,b,...] [--positions FILE] [--depth D]\n"
+    "usage: chesslab bench movegen [--gens a,b,...] [--positions FILE | --standard NAME[:DEPTH],...] [--depth D]\n"
     "                              [--modes bulk,full,hash] [--threads 1,2,...] [--runs R]\n"
     "                              [--hash MB] [--bind compact|scatter|none]\n"
     "                              [--peer stockfish] [--peer-path PATH] [--out FILE]\n"
@@ -25,7 +25,9 @@ static const char *const usage_text =
     "thread count: one warm-up run, then R runs (default 5); reports the median, min\n"
     "and max, and checks every count (a wrong count fails the run, exit status 1).\n"
     "Positions: the six standard positions at a few million nodes each (default), or\n"
-    "the lines of a perft EPD FILE at --depth D (default: deepest count up to 10^8).\n"
+    "the lines of a perft EPD FILE at --depth D (default: deepest count up to 10^8),\n"
+    "or the named standard positions (start, kiwipete, position3..position6) at\n"
+    "chosen depths with published counts, e.g. --standard start:7,kiwipete:6.\n"
     "--depth D also applies to the standard positions (1..6). Modes: bulk, full\n"
     "(make/unmake every leaf), hash (bulk with a shared table of --hash MB, default\n"
     "256). --peer stockfish times `go perft` of Debian's stockfish (default path\n"
@@ -54,6 +56,8 @@ typedef struct BenchOptions {
     size_t hash_mb;
     BindPolicy bind;
     const char *positions_file, *out_file, *peer, *peer_path;
+    StandardJob standard[STANDARD_POSITION_COUNT * STANDARD_KNOWN_DEPTH];
+    int standard_count;
 } BenchOptions;
 
 static bool parse_modes(const char *text, BenchOptions *o)
@@ -93,6 +97,18 @@ static int load_positions(const BenchOptions *o, BenchPosition *out)
 {
     char err[256];
     int count = 0;
+    if (o->standard_count) {
+        for (int i = 0; i < o->standard_count; i++) {
+            const StandardJob *job = &o->standard[i];
+            BenchPosition *b = &out[count++];
+            snprintf(b->name, sizeof b->name, "%s", job->position->name);
+            snprintf(b->fen, sizeof b->fen, "%s", job->position->fen);
+            setup_from_fen(&b->setup, job->position->fen, err, sizeof err);
+            b->depth = job->depth;
+            b->expected = job->position->nodes[job->depth];
+        }
+        return count;
+    }
     if (o->positions_file == NULL) {
         for (int i = 0; i < STANDARD_POSITION_COUNT; i++) {
             const StandardPosition *p = &standard_positions[i];
@@ -157,6 +173,11 @@ static int parse_options(int argc, char **argv, BenchOptions *o)
         } else if (strcmp(a, "--positions") == 0) {
             if (!(o->positions_file = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
+        } else if (strcmp(a, "--standard") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                (o->standard_count = cli_parse_standard_list(cmd, v, o->standard,
+                                                             STANDARD_POSITION_COUNT * STANDARD_KNOWN_DEPTH)) < 0)
+                return EXIT_USAGE;
         } else if (strcmp(a, "--depth") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 1, 20, &o->depth))
                 return EXIT_USAGE;
@@ -200,6 +221,10 @@ static int parse_options(int argc, char **argv, BenchOptions *o)
     }
     if (o->gen_count == 0)
         o->gen_count = cli_parse_gen_list(cmd, NULL, o->gens, 64);
+    if (o->positions_file && o->standard_count) {
+        cli_error(cmd, "--positions and --standard exclude each other");
+        return EXIT_USAGE;
+    }
     return 0;
 }
 

@@ -14,18 +14,13 @@
 
 enum { MAX_RUNS = 25, MAX_JOBS = STANDARD_POSITION_COUNT * STANDARD_KNOWN_DEPTH };
 
-typedef struct Job {
-    const StandardPosition *position;
-    int depth;
-} Job;
-
 static const char *const usage_text =
     "usage: chesslab compare [--gens a,b,...] [--positions NAME[:DEPTH],...] [--mode bulk|full] [--runs R]\n"
     "\n"
     "Perft of the six standard positions (CPW \"Perft Results\": start, kiwipete,\n"
     "position3..position6) with each generator (default: every one this CPU runs):\n"
     "nodes, median time of R runs (default 3) after one warm-up run, and Mnps.\n"
-    "DEPTH is 1..6 (default: a few million nodes per position). Exit status 1 if\n"
+    "DEPTH is 1..7 where a count is published (default: a few million nodes per position). Exit status 1 if\n"
     "any count differs from the published one.\n";
 
 static int compare_double(const void *a, const void *b)
@@ -35,7 +30,7 @@ static int compare_double(const void *a, const void *b)
 }
 
 /* Runs one generator on one position; returns false on a wrong count. */
-static bool measure(const MoveGen *g, const Job *job, PerftMode mode, int runs, void *board, double *median)
+static bool measure(const MoveGen *g, const StandardJob *job, PerftMode mode, int runs, void *board, double *median)
 {
     Setup s;
     char err[256];
@@ -57,37 +52,6 @@ static bool measure(const MoveGen *g, const Job *job, PerftMode mode, int runs, 
     return ok;
 }
 
-/* "start:6,kiwipete" -> jobs; returns the count or -1 after an error. */
-static int parse_positions(const char *text, Job *jobs)
-{
-    char list[256];
-    int count = 0;
-    snprintf(list, sizeof list, "%s", text);
-    for (char *item = strtok(list, ","); item; item = strtok(NULL, ",")) {
-        char *colon = strchr(item, ':');
-        if (colon)
-            *colon = '\0';
-        const StandardPosition *p = standard_position_find(item);
-        if (p == NULL) {
-            cli_error("compare", "unknown position '%s' (start, kiwipete, position3..position6)", item);
-            return -1;
-        }
-        long depth = p->default_depth;
-        if (colon && !cli_parse_long("compare", "DEPTH", colon + 1, 1, STANDARD_KNOWN_DEPTH, &depth))
-            return -1;
-        if (p->nodes[depth] == 0) {
-            cli_error("compare", "no published count for %s at depth %ld", item, depth);
-            return -1;
-        }
-        if (count == MAX_JOBS) {
-            cli_error("compare", "too many positions");
-            return -1;
-        }
-        jobs[count++] = (Job){ p, (int)depth };
-    }
-    return count;
-}
-
 int cmd_compare(int argc, char **argv)
 {
     const char *cmd = "compare";
@@ -95,7 +59,7 @@ int cmd_compare(int argc, char **argv)
     int gen_count = 0;
     PerftMode mode = PERFT_BULK;
     long runs = 3;
-    Job jobs[MAX_JOBS];
+    StandardJob jobs[MAX_JOBS];
     int job_count = 0;
     bool jobs_default = true;
     for (int i = 1; i < argc; i++) {
@@ -107,7 +71,7 @@ int cmd_compare(int argc, char **argv)
             if (!(v = cli_value(cmd, argc, argv, &i)) || (gen_count = cli_parse_gen_list(cmd, v, gens, 64)) < 0)
                 return EXIT_USAGE;
         } else if (strcmp(a, "--positions") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || (job_count = parse_positions(v, jobs)) < 0)
+            if (!(v = cli_value(cmd, argc, argv, &i)) || (job_count = cli_parse_standard_list(cmd, v, jobs, MAX_JOBS)) < 0)
                 return EXIT_USAGE;
             jobs_default = false;
         } else if (strcmp(a, "--mode") == 0) {
@@ -124,7 +88,7 @@ int cmd_compare(int argc, char **argv)
     if (gen_count == 0)
         gen_count = cli_parse_gen_list(cmd, NULL, gens, 64);
     for (; job_count < STANDARD_POSITION_COUNT && jobs_default; job_count++)
-        jobs[job_count] = (Job){ &standard_positions[job_count], standard_positions[job_count].default_depth };
+        jobs[job_count] = (StandardJob){ &standard_positions[job_count], standard_positions[job_count].default_depth };
 
     const CpuInfo *cpu = cpu_info();
     printf("perft of the standard positions, mode %s, median of %ld runs after 1 warm-up, one thread\n", perft_mode_name(mode), runs);

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-enum { STANDARD_KNOWN_DEPTH = 6, STANDARD_POSITION_COUNT = 6 };
+enum { STANDARD_KNOWN_DEPTH = 7, STANDARD_POSITION_COUNT = 6 };
 
 typedef struct StandardPosition {
     const char *name, *fen;

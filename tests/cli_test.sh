@@ -66,7 +66,8 @@ expect_error 2 "--runs '0' is not an integer" compare --runs 0
 expect_error 2 "unknown generator 'nosuch'" compare --gens mailbox,nosuch
 expect_error 2 "unknown position 'nope'" compare --positions nope
 expect_error 2 "no published count for position5 at depth 6" compare --positions position5:6
-expect_error 2 "DEPTH '7' is not an integer in 1..6" compare --positions start:7
+expect_error 2 "DEPTH '8' is not an integer in 1..7" compare --positions start:8
+expect_error 2 "--positions and --standard exclude each other" bench movegen --positions x.epd --standard start
 
 expect_error 2 "expected a benchmark: movegen" bench
 expect_error 2 "unknown benchmark 'nosuch'" bench nosuch
