@@ -136,57 +136,82 @@ static BB_ALWAYS_INLINE void castle_rook_squares(Square king_to, Square *rook_fr
     *rook_to = (Square)(base + (king_side ? 5 : 3));
 }
 
-/* Plays legal move m for side us (a constant in hot callers, so each
- * side gets its own branch-free copy). Returns the captured piece. */
-static BB_ALWAYS_INLINE Piece position_do_move(Position *p, Move m, const Color us)
+/* Plays legal move m for side us into dst, a copy of src (us is a
+ * constant in hot callers, so each side gets its own branch-light copy).
+ * Every changed field of dst is computed from src and stored once: reading
+ * back a field just written by the struct copy would stall on store
+ * forwarding. Returns the captured piece. */
+static BB_ALWAYS_INLINE Piece position_copy_make(Position *restrict dst, const Position *restrict src, Move m,
+                                                 const Color us, const bool track_key)
 {
     const Color them = color_flip(us);
     const int up = us == WHITE ? 8 : -8;
-    Square from = move_from(m), to = move_to(m);
-    MoveKind kind = move_kind(m);
-    Piece moved = p->mailbox[from];
-    Piece captured = NO_PIECE;
+    const Square from = move_from(m), to = move_to(m);
+    const MoveKind kind = move_kind(m);
+    const Piece moved = src->mailbox[from];
+    const PieceType moved_type = piece_type(moved);
+    const Bitboard from_bit = bb_of(from), to_bit = bb_of(to);
 
-    if (position_ep_hashed(p, us))
-        p->key ^= zobrist.ep_file[square_file(p->ep)];
-    p->ep = SQ_NONE;
-    uint8_t rights = p->castling & bb_tables.castle_keep[from] & bb_tables.castle_keep[to];
-    p->key ^= zobrist.castling[p->castling] ^ zobrist.castling[rights];
-    p->castling = rights;
-    p->halfmove++;
+    *dst = *src;
+    uint64_t key = src->key ^ zobrist.side;
+    if (position_ep_hashed(src, us))
+        key ^= zobrist.ep_file[square_file(src->ep)];
+    dst->ep = SQ_NONE;
+    uint8_t rights = src->castling & bb_tables.castle_keep[from] & bb_tables.castle_keep[to];
+    key ^= zobrist.castling[src->castling] ^ zobrist.castling[rights];
+    dst->castling = rights;
 
-    if (kind & MK_CAPTURE_BIT) {
-        Square cap_sq = kind == MK_EN_PASSANT ? (Square)(to - up) : to;
-        captured = p->mailbox[cap_sq];
-        position_remove(p, captured, cap_sq);
-        p->halfmove = 0;
-    }
-    if (kind & MK_PROMO_BIT) {
-        position_remove(p, moved, from);
-        position_put(p, make_piece(us, move_promotion_type(m)), to);
-    } else {
-        position_shift(p, moved, from, to);
-    }
-    if (piece_type(moved) == PAWN) {
-        p->halfmove = 0;
-        if (kind == MK_DOUBLE_PUSH) {
-            p->ep = (Square)(from + up);
-            if (position_ep_hashed(p, them))
-                p->key ^= zobrist.ep_file[square_file(p->ep)];
-        }
-    } else if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+    /* Without a capture, captured_type is 0: its store below goes to the
+     * occupancy slot, which is overwritten at the end. */
+    Square captured_sq = kind == MK_EN_PASSANT ? (Square)(to - up) : to;
+    Piece captured = (kind & MK_CAPTURE_BIT) ? src->mailbox[captured_sq] : NO_PIECE;
+    PieceType captured_type = piece_type(captured);
+    Bitboard captured_bit = captured ? bb_of(captured_sq) : 0;
+    key ^= zobrist.piece[captured][captured_sq]; /* row NO_PIECE is all zero */
+    dst->type_bb[captured_type] = src->type_bb[captured_type] ^ captured_bit;
+    dst->mailbox[captured_sq] = NO_PIECE;
+
+    Piece placed = (kind & MK_PROMO_BIT) ? make_piece(us, move_promotion_type(m)) : moved;
+    PieceType placed_type = piece_type(placed);
+    Bitboard own_change = from_bit | to_bit;
+    dst->type_bb[moved_type] = src->type_bb[moved_type] ^ (moved_type == captured_type ? captured_bit : 0) ^ from_bit ^
+                               (placed_type == moved_type ? to_bit : 0);
+    if (placed_type != moved_type)
+        dst->type_bb[placed_type] =
+            src->type_bb[placed_type] ^ (placed_type == captured_type ? captured_bit : 0) ^ to_bit;
+    dst->mailbox[from] = NO_PIECE;
+    dst->mailbox[to] = placed;
+    key ^= zobrist.piece[moved][from] ^ zobrist.piece[placed][to];
+
+    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
         Square rook_from, rook_to;
         castle_rook_squares(to, &rook_from, &rook_to);
-        position_shift(p, make_piece(us, ROOK), rook_from, rook_to);
+        Bitboard rook_change = bb_of(rook_from) | bb_of(rook_to);
+        Piece rook = make_piece(us, ROOK);
+        dst->type_bb[ROOK] = src->type_bb[ROOK] ^ rook_change;
+        own_change ^= rook_change;
+        dst->mailbox[rook_from] = NO_PIECE;
+        dst->mailbox[rook_to] = rook;
+        key ^= zobrist.piece[rook][rook_from] ^ zobrist.piece[rook][rook_to];
     }
-    p->side = (uint8_t)them;
-    p->key ^= zobrist.side;
-    if (us == BLACK)
-        p->fullmove++;
+    dst->type_bb[0] = src->type_bb[0] ^ captured_bit ^ own_change;
+    dst->color_bb[us] = src->color_bb[us] ^ own_change;
+    dst->color_bb[them] = src->color_bb[them] ^ captured_bit;
+
+    dst->halfmove = (moved_type == PAWN || captured) ? 0 : (uint16_t)(src->halfmove + 1);
+    if (kind == MK_DOUBLE_PUSH) {
+        dst->ep = (Square)(from + up);
+        if (bb_tables.pawn_attacks[us][dst->ep] & src->type_bb[PAWN] & src->color_bb[them])
+            key ^= zobrist.ep_file[square_file(dst->ep)];
+    }
+    dst->side = (uint8_t)them;
+    dst->fullmove = (uint16_t)(src->fullmove + (us == BLACK));
+    if (track_key)
+        dst->key = key;
     return captured;
 }
 
-/* Reverses position_do_move given what it recorded; restores the key
+/* Reverses position_copy_make given what it recorded; restores the key
  * from the record rather than recomputing it. */
 static inline void position_undo_move(Position *p, const UndoRecord *u)
 {

@@ -174,7 +174,13 @@ static BB_ALWAYS_INLINE int generate_moves(const Position *p, Move *out, const C
             n = emit_piece_moves(out, n, king, bb_of(to), enemy);
     }
 
-    const Bitboard checkers = attackers_of(p, king, occupied, them);
+    /* Slider checks are looked up only when a slider is on an open line. */
+    Bitboard checkers = ((bb_tables.pawn_attacks[us][king] & p->type_bb[PAWN]) |
+                         (bb_tables.knight[king] & p->type_bb[KNIGHT])) & enemy;
+    if (bb_tables.bishop_rays[king] & enemy_diagonal)
+        checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
+    if (bb_tables.rook_rays[king] & enemy_straight)
+        checkers |= rook_attacks(king, occupied) & enemy_straight;
     if (bb_several(checkers))
         return n;
     const Bitboard check_mask = checkers ? bb_tables.between[king][bb_first(checkers)] | checkers : ~0ull;
@@ -309,8 +315,8 @@ static BB_ALWAYS_INLINE uint64_t perft_node(const Position *p, int depth, const 
     int count = generate_moves(p, moves, us);
     uint64_t nodes = 0;
     for (int i = 0; i < count; i++) {
-        Position child = *p;
-        position_do_move(&child, moves[i], us);
+        Position child;
+        position_copy_make(&child, p, moves[i], us, full);
         if (depth == 1) {
             /* Keep the leaf make from being optimised away. */
             __asm__ __volatile__("" : : "r"(&child) : "memory");
@@ -368,7 +374,8 @@ static void gen_make(void *board, Move m)
     u->halfmove = p->halfmove;
     u->castling = p->castling;
     u->ep = p->ep;
-    u->captured = p->side == WHITE ? position_do_move(p, m, WHITE) : position_do_move(p, m, BLACK);
+    Position before = *p;
+    u->captured = p->side == WHITE ? position_copy_make(p, &before, m, WHITE, true) : position_copy_make(p, &before, m, BLACK, true);
 }
 
 static void gen_unmake(void *board)

@@ -6,6 +6,8 @@
  * "constructive collisions"). */
 #include "magic_search.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "attacks_classical.h"
@@ -41,18 +43,22 @@ static uint64_t sparse_candidate(uint64_t *state)
 
 enum { MAX_SUBSETS = 4096 }; /* 2^12, the largest rook mask */
 
-uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *tries)
+/* Scratch space of one search: every subset with its attacks, and the
+ * slots with the attempt number that last wrote them (no clearing per try). */
+typedef struct MagicScratch {
+    Bitboard occupancy[MAX_SUBSETS], reference[MAX_SUBSETS], slot[MAX_SUBSETS];
+    uint32_t slot_attempt[MAX_SUBSETS];
+} MagicScratch;
+
+static uint64_t search_square(MagicScratch *w, uint64_t seed, bool rook, Square sq, uint64_t *tries)
 {
     Bitboard mask = magic_relevant_mask(rook, sq);
-    int bits = bb_count(mask);
-    unsigned shift = 64u - (unsigned)bits;
-    static _Thread_local Bitboard occupancy[MAX_SUBSETS], reference[MAX_SUBSETS], slot[MAX_SUBSETS];
-    static _Thread_local uint32_t slot_epoch[MAX_SUBSETS];
+    unsigned shift = 64u - (unsigned)bb_count(mask);
     int count = 0;
     Bitboard sub = 0;
     do {
-        occupancy[count] = sub;
-        reference[count] = rook ? classical_rook_attacks(sq, sub) : classical_bishop_attacks(sq, sub);
+        w->occupancy[count] = sub;
+        w->reference[count] = rook ? classical_rook_attacks(sq, sub) : classical_bishop_attacks(sq, sub);
         count++;
         sub = (sub - mask) & mask;
     } while (sub);
@@ -61,7 +67,7 @@ uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *trie
     uint64_t state = seed ^ (0x9e3779b97f4a7c15ull * (uint64_t)(sq + 1 + (rook ? 64 : 0)));
     if (state == 0)
         state = 1;
-    memset(slot_epoch, 0, sizeof slot_epoch);
+    memset(w->slot_attempt, 0, sizeof w->slot_attempt);
     for (uint32_t attempt = 1;; attempt++) {
         uint64_t magic = sparse_candidate(&state);
         /* Quick reject: the top byte of mask * magic must be well mixed. */
@@ -69,11 +75,11 @@ uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *trie
             continue;
         int i = 0;
         for (; i < count; i++) {
-            unsigned index = (unsigned)((occupancy[i] * magic) >> shift);
-            if (slot_epoch[index] != attempt) {
-                slot_epoch[index] = attempt;
-                slot[index] = reference[i];
-            } else if (slot[index] != reference[i]) {
+            unsigned index = (unsigned)((w->occupancy[i] * magic) >> shift);
+            if (w->slot_attempt[index] != attempt) {
+                w->slot_attempt[index] = attempt;
+                w->slot[index] = w->reference[i];
+            } else if (w->slot[index] != w->reference[i]) {
                 break;
             }
         }
@@ -85,10 +91,30 @@ uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *trie
     }
 }
 
+static MagicScratch *scratch_new(void)
+{
+    MagicScratch *w = malloc(sizeof *w);
+    if (!w) {
+        fprintf(stderr, "magic search: out of memory\n");
+        abort();
+    }
+    return w;
+}
+
+uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *tries)
+{
+    MagicScratch *w = scratch_new();
+    uint64_t magic = search_square(w, seed, rook, sq, tries);
+    free(w);
+    return magic;
+}
+
 void magic_search_all(uint64_t seed, uint64_t rook_magics[64], uint64_t bishop_magics[64])
 {
+    MagicScratch *w = scratch_new();
     for (int sq = 0; sq < 64; sq++) {
-        rook_magics[sq] = magic_search_square(seed, true, (Square)sq, NULL);
-        bishop_magics[sq] = magic_search_square(seed, false, (Square)sq, NULL);
+        rook_magics[sq] = search_square(w, seed, true, (Square)sq, NULL);
+        bishop_magics[sq] = search_square(w, seed, false, (Square)sq, NULL);
     }
+    free(w);
 }
