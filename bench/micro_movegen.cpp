@@ -3,7 +3,10 @@
 //   make_unmake/GEN          make + unmake of every legal move of that set
 //   perft3/GEN/POS           perft(3), bulk counting at the last ply
 //   perft3_full/GEN/POS      perft(3), every leaf made and unmade
-// items_per_second counts moves (the first two) or leaf nodes (perft).
+//   attacks/STRATEGY         queen (rook | bishop) attack lookups of each
+//                            slider strategy over 4096 fixed random queries
+// items_per_second counts moves (the first two), leaf nodes (perft) or
+// lookups (attacks).
 // Benchmarks are registered at run time from the registry, so a new
 // generator is benchmarked without touching this file.
 extern "C" {
@@ -11,6 +14,7 @@ extern "C" {
 #include "core/setup.h"
 #include "core/types.h"
 #include "movegen_variants/registry.h"
+#include "bench/slider_loops.h"
 }
 
 #include <benchmark/benchmark.h>
@@ -130,6 +134,33 @@ void bm_perft3(benchmark::State &state, const MoveGen *g, const Position *p, Per
     state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(nodes));
 }
 
+// Queries with about 3/8 of the squares occupied, as in a middle game, from
+// a fixed xorshift stream so that every run times the same work.
+std::vector<SliderQuery> make_slider_queries()
+{
+    std::vector<SliderQuery> queries(4096);
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    auto next = [&x] {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        return x;
+    };
+    for (size_t i = 0; i < queries.size(); i++) {
+        uint64_t a = next(), b = next(), c = next();
+        queries[i].square = static_cast<uint8_t>(i % 64);
+        queries[i].occupied = a & (b | c);
+    }
+    return queries;
+}
+
+void bm_attacks(benchmark::State &state, const SliderLoop *loop, const std::vector<SliderQuery> *queries)
+{
+    for (auto _ : state) {
+        uint64_t sum = loop->run(queries->data(), queries->size());
+        benchmark::DoNotOptimize(sum);
+    }
+    state.SetItemsProcessed(state.iterations() * static_cast<int64_t>(queries->size()));
+}
+
 // A wrong generator would make every figure meaningless, and SkipWithError
 // does not change the exit status: check the counts before timing anything.
 bool counts_ok(const MoveGen *g, const std::vector<Position> &positions)
@@ -206,6 +237,21 @@ int main(int argc, char **argv)
             }
         }
     }
+    // Every slider strategy must give the classical (reference) attacks.
+    static const std::vector<SliderQuery> queries = make_slider_queries();
+    const uint64_t reference = slider_loops[0].run(queries.data(), queries.size());
+    for (size_t i = 0; i < slider_loop_count; i++) {
+        const SliderLoop *loop = &slider_loops[i];
+        if (!loop->available()) {
+            skipped += std::string(skipped.empty() ? "" : "; ") + "attacks/" + loop->name;
+            continue;
+        }
+        if (loop->run(queries.data(), queries.size()) != reference) {
+            std::fprintf(stderr, "error: slider strategy %s disagrees with classical attacks\n", loop->name);
+            ok = false;
+        }
+        benchmark::RegisterBenchmark((std::string("attacks/") + loop->name).c_str(), bm_attacks, loop, &queries);
+    }
     if (!ok)
         return 1;
     if (!skipped.empty()) {
@@ -213,7 +259,7 @@ int main(int argc, char **argv)
         benchmark::AddCustomContext("chesslab_not_run", skipped);
     }
     benchmark::AddCustomContext("chesslab_items",
-                                "legal_moves, make_unmake: moves; perft3, perft3_full: leaf nodes");
+                                "legal_moves, make_unmake: moves; perft3, perft3_full: leaf nodes; attacks: lookups");
 
     size_t ran = benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

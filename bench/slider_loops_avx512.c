@@ -1,0 +1,13 @@
+/* The simd strategy's AVX-512 loop, compiled with -mavx512f -mavx512vl (see
+ * CMakeLists.txt); run only where simd_level_supported(SIMD_LEVEL_AVX512). */
+#include "slider_loops.h"
+
+#include "movegen_variants/bitboard/attacks_simd.h"
+
+uint64_t slider_loop_simd_avx512(const SliderQuery *queries, size_t count)
+{
+    uint64_t sum = 0;
+    for (size_t i = 0; i < count; i++)
+        sum ^= simd_avx512_queen_attacks(queries[i].square, queries[i].occupied);
+    return sum;
+}
