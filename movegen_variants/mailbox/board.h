@@ -17,6 +17,10 @@
 #include "../../core/movegen.h"
 #include "../../core/zobrist.h"
 
+/* Hot helpers are forced inline so that the colour and check flags passed
+ * to them become constants (the generator is compiled once per colour). */
+#define MAILBOX_INLINE static inline __attribute__((always_inline))
+
 /* Contents of a board cell besides the Piece codes of core/types.h. */
 enum { EMPTY = NO_PIECE, OFFBOARD = 0xFF };
 
@@ -26,6 +30,7 @@ enum { NO_SQ120 = 0, BOARD_CELLS = 120 };
 /* Cell numbers of the squares castling and pawn moves care about. */
 enum {
     A1 = 21, B1, C1, D1, E1, F1, G1, H1,
+    A2 = 31, A7 = 81,
     A8 = 91, B8, C8, D8, E8, F8, G8, H8
 };
 
@@ -59,9 +64,6 @@ static const uint8_t SQUARE_OF_CELL[BOARD_CELLS] = {
 
 /* Square -> cell number: skip two border rows and one border column. */
 static inline int cell_of_square(Square sq) { return 21 + square_file(sq) + 10 * square_rank(sq); }
-
-/* Rank 1..8 of a board cell, 0 and 9..11 on the border rows. */
-static inline int cell_row(int cell) { return cell / 10 - 1; }
 
 /* True when cell holds a piece of colour c. Piece codes of a colour are
  * c*8+1 .. c*8+6; EMPTY and OFFBOARD fall outside both ranges. */
