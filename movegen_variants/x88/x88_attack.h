@@ -37,8 +37,9 @@ X88_INLINE bool x88_piece_attacks(const uint8_t *squares, int from, int type, in
 X88_INLINE bool x88_type_attacks(const X88Board *b, const uint8_t *squares, int target, int by,
                                  int type)
 {
+    const uint8_t *list = x88_list(b, by, type);
     for (int i = 0; i < b->count[by][type]; i++)
-        if (x88_piece_attacks(squares, b->list[by][type][i], type, target))
+        if (x88_piece_attacks(squares, list[i], type, target))
             return true;
     return false;
 }
@@ -78,9 +79,9 @@ typedef struct X88Guard {
 X88_INLINE void x88_scan_type(const X88Board *b, X88Guard *g, int us, int type)
 {
     const int them = us ^ 1, king = x88_king(b, us);
-    const uint8_t *sq = b->squares;
+    const uint8_t *sq = b->squares, *list = x88_list(b, them, type);
     for (int i = 0; i < b->count[them][type]; i++) {
-        const int from = b->list[them][type][i];
+        const int from = list[i];
         const int d = x88_diff(king, from);
         if (!(x88_tables.zone_attackers[d] & (1u << type)))
             continue;

@@ -11,7 +11,8 @@
 #include "../../core/zobrist.h"
 
 /* Hot helpers are forced inline so that compile-time flags (count_only,
- * in_check) fold away in each specialised copy. */
+ * in_check, the side to move) fold away in each specialised copy. Define
+ * X88_INLINE as `static __attribute__((noinline))` to profile per function. */
 #ifndef X88_INLINE
 #define X88_INLINE static inline __attribute__((always_inline))
 #endif
@@ -52,32 +53,42 @@ typedef struct X88Undo {
     uint8_t castling;
     uint8_t ep;
     uint8_t captured;      /* Piece taken, NO_PIECE if none */
-    uint8_t captured_slot; /* its index in its list */
-    uint8_t pawn_slot;     /* promotions: the pawn's index in the pawn list */
+    uint8_t captured_slot; /* its position in lists[] */
+    uint8_t pawn_slot;     /* promotions: the pawn's position in lists[] */
 } X88Undo;
 
 /* One compact list of squares per colour and piece type, so each loop
- * knows its piece type at compile time. Removal moves the last entry into
- * the hole. Entries past the count and slot[] of empty squares are kept at
- * 0 so that make + unmake restores the board byte for byte. */
-enum { X88_LIST_MAX = 10 }; /* 2 pieces + 8 promoted pawns; 8 pawns */
+ * knows its piece type at compile time. The lists share one flat array and
+ * slot[] holds a piece's position in that array, so moving a piece updates
+ * its entry without knowing colour or type. Removal moves the last entry
+ * into the hole. Entries past a count and slot[] of empty squares are kept
+ * at 0, so make + unmake restores the board byte for byte. */
+enum {
+    X88_LIST_MAX = 10, /* 2 pieces + 8 promoted pawns; 8 pawns */
+    X88_LISTS = 2 * (KING + 1),
+};
 
 typedef struct X88Board {
-    uint8_t squares[128];                 /* Piece (core/types.h) per 0x88 square */
-    uint8_t slot[128];                    /* index of that piece in its list */
-    uint8_t list[2][KING + 1][X88_LIST_MAX]; /* [colour][PieceType][slot]: square */
+    uint8_t squares[128];                     /* Piece (core/types.h) per 0x88 square */
+    uint8_t slot[128];                        /* position of that piece in lists[] */
+    uint8_t lists[X88_LISTS * X88_LIST_MAX];  /* squares, by colour and PieceType */
     uint8_t count[2][KING + 1];
     uint8_t side;
     uint8_t castling;
-    uint8_t ep;                           /* en passant target square or X88_NO_SQUARE */
+    uint8_t ep;                               /* en passant target square or X88_NO_SQUARE */
     uint16_t halfmove;
     uint16_t fullmove;
-    uint16_t ply;                         /* entries used in undo[] (interface make) */
+    uint16_t ply;                             /* entries used in undo[] (interface make) */
     uint64_t key;
     X88Undo undo[MOVEGEN_MAX_PLY];
 } X88Board;
 
-static inline int x88_king(const X88Board *b, int color) { return b->list[color][KING][0]; }
+static inline int x88_list_base(int color, int type) { return (color * (KING + 1) + type) * X88_LIST_MAX; }
+static inline const uint8_t *x88_list(const X88Board *b, int color, int type)
+{
+    return &b->lists[x88_list_base(color, type)];
+}
+static inline int x88_king(const X88Board *b, int color) { return b->lists[x88_list_base(color, KING)]; }
 
 /* The difference table: for two squares a (target) and b (origin),
  * index a - b + 119 lies in 0..238 and names the geometric relation

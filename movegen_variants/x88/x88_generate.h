@@ -74,7 +74,9 @@ X88_INLINE int x88_gen_knight(const uint8_t *sq, const X88Guard *g, X88Move *out
         if (x88_off_board(to) || !x88_target_ok(g, in_check, to))
             continue;
         const int p = sq[to];
-        if (p == NO_PIECE)
+        if (count_only) /* no branch on the square's contents */
+            n += p == NO_PIECE || x88_is_enemy(p, them_bits);
+        else if (p == NO_PIECE)
             n = x88_emit(out, n, count_only, from, to, MK_QUIET);
         else if ((p & 8) == them_bits)
             n = x88_emit(out, n, count_only, from, to, MK_CAPTURE);
@@ -118,11 +120,6 @@ static int x88_gen_pinned_piece(const X88Board *b, X88Move *out, int n, bool cou
     return n;
 }
 
-X88_INLINE bool x88_is_pinned(const X88Guard *g, int sq)
-{
-    return g->pinned != 0 && (g->pinned & x88_bit(sq)) != 0;
-}
-
 /* Knights, bishops, rooks or queens (type is a constant after inlining). */
 X88_INLINE int x88_gen_type(const X88Board *b, const X88Guard *g, X88Move *out, int n,
                             bool count_only, bool in_check, int us, int type)
@@ -130,9 +127,11 @@ X88_INLINE int x88_gen_type(const X88Board *b, const X88Guard *g, X88Move *out, 
     const int them_bits = x88_color_bits(us ^ 1);
     const uint8_t *sq = b->squares;
 
+    const uint8_t *list = x88_list(b, us, type);
+    const uint64_t pinned = g->pinned;
     for (int i = 0; i < b->count[us][type]; i++) {
-        const int from = b->list[us][type][i];
-        if (x88_is_pinned(g, from)) {
+        const int from = list[i];
+        if (pinned && (pinned & x88_bit(from))) {
             if (!in_check)
                 n = x88_gen_pinned_piece(b, out, n, count_only, from);
             continue;
@@ -190,9 +189,11 @@ X88_INLINE int x88_gen_pawns(const X88Board *b, const X88Guard *g, X88Move *out,
     const int fwd = x88_forward(us);
     const int start_rank = us == WHITE ? 1 : 6, last_rank = us == WHITE ? 7 : 0;
 
+    const uint8_t *list = x88_list(b, us, PAWN);
+    const uint64_t pinned = g->pinned;
     for (int i = 0; i < b->count[us][PAWN]; i++) {
-        const int from = b->list[us][PAWN][i];
-        if (x88_is_pinned(g, from)) {
+        const int from = list[i];
+        if (pinned && (pinned & x88_bit(from))) {
             if (!in_check)
                 n = x88_gen_pinned_piece(b, out, n, count_only, from);
             continue;
@@ -304,13 +305,6 @@ X88_INLINE int x88_generate_for(const X88Board *b, X88Move *out, bool count_only
     }
     n = x88_gen_en_passant(b, out, n, count_only, us);
     return x88_gen_king(b, &g, out, n, count_only, us);
-}
-
-/* Writes (or, with count_only, just counts) the legal moves. */
-X88_INLINE int x88_generate(const X88Board *b, X88Move *out, bool count_only)
-{
-    return b->side == WHITE ? x88_generate_for(b, out, count_only, WHITE)
-                            : x88_generate_for(b, out, count_only, BLACK);
 }
 
 #endif

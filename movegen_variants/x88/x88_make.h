@@ -1,6 +1,7 @@
 /* Make and unmake on the 0x88 board, with the piece lists and the Zobrist
  * key kept up to date incrementally. The undo record is the caller's: perft
- * keeps it on the C stack, the interface in the board's undo[] array. */
+ * keeps it on the C stack, the interface in the board's undo[] array.
+ * `us` (the side making the move) is a constant after inlining. */
 #ifndef CHESSLAB_X88_MAKE_H
 #define CHESSLAB_X88_MAKE_H
 
@@ -9,44 +10,44 @@
 /* Removes the piece on sq from its list: the last entry fills the hole. */
 X88_INLINE void x88_list_remove(X88Board *b, int color, int type, int sq)
 {
-    uint8_t *list = b->list[color][type];
-    const int index = b->slot[sq];
-    const int last = list[--b->count[color][type]];
-    list[index] = (uint8_t)last;
-    b->slot[last] = (uint8_t)index;
-    list[b->count[color][type]] = 0;
+    const int hole = b->slot[sq];
+    const int last = x88_list_base(color, type) + --b->count[color][type];
+    const int moved = b->lists[last];
+    b->lists[hole] = (uint8_t)moved;
+    b->slot[moved] = (uint8_t)hole;
+    b->lists[last] = 0;
 }
 
-/* Exact inverse of x88_list_remove: puts sq back at index. */
-X88_INLINE void x88_list_restore(X88Board *b, int color, int type, int sq, int index)
+/* Exact inverse of x88_list_remove: puts sq back at position hole. */
+X88_INLINE void x88_list_restore(X88Board *b, int color, int type, int sq, int hole)
 {
-    uint8_t *list = b->list[color][type];
-    const int count = b->count[color][type]++;
-    if (index != count) {
-        const int moved = list[index];
-        list[count] = (uint8_t)moved;
-        b->slot[moved] = (uint8_t)count;
+    const int end = x88_list_base(color, type) + b->count[color][type]++;
+    if (hole != end) {
+        const int moved = b->lists[hole];
+        b->lists[end] = (uint8_t)moved;
+        b->slot[moved] = (uint8_t)end;
     }
-    list[index] = (uint8_t)sq;
-    b->slot[sq] = (uint8_t)index;
+    b->lists[hole] = (uint8_t)sq;
+    b->slot[sq] = (uint8_t)hole;
 }
 
 /* Appends the piece on sq to its list. */
 X88_INLINE void x88_list_push(X88Board *b, int color, int type, int sq)
 {
-    b->slot[sq] = b->count[color][type];
-    b->list[color][type][b->count[color][type]++] = (uint8_t)sq;
+    const int end = x88_list_base(color, type) + b->count[color][type]++;
+    b->lists[end] = (uint8_t)sq;
+    b->slot[sq] = (uint8_t)end;
 }
 
-/* Moves the piece of the given type from `from` to the empty `to`. */
-X88_INLINE void x88_relocate(X88Board *b, int from, int to, int color, int type)
+/* Moves the piece on `from` to the empty `to`, list entry included. */
+X88_INLINE void x88_relocate(X88Board *b, int from, int to)
 {
-    const int index = b->slot[from];
+    const int position = b->slot[from];
     b->squares[to] = b->squares[from];
     b->squares[from] = NO_PIECE;
-    b->slot[to] = (uint8_t)index;
+    b->slot[to] = (uint8_t)position;
     b->slot[from] = 0;
-    b->list[color][type][index] = (uint8_t)to;
+    b->lists[position] = (uint8_t)to;
 }
 
 /* The key carries the ep file only when the side to move has a pawn beside
@@ -71,11 +72,11 @@ X88_INLINE void x88_castle_rook(int king_to, int kind, int *rook_from, int *rook
     *rook_to = kind == MK_KING_CASTLE ? king_to - 1 : king_to + 1;
 }
 
-X88_INLINE void x88_make(X88Board *b, X88Move m, X88Undo *u)
+X88_INLINE void x88_make_for(X88Board *b, X88Move m, X88Undo *u, int us)
 {
     const int from = x88_move_from(m), to = x88_move_to(m), kind = x88_move_kind(m);
-    const int us = b->side, them = us ^ 1;
-    const int piece = b->squares[from], type = piece & 7;
+    const int them = us ^ 1;
+    const int piece = b->squares[from];
     uint64_t key = b->key ^ zobrist.side;
 
     u->key = b->key;
@@ -105,10 +106,10 @@ X88_INLINE void x88_make(X88Board *b, X88Move m, X88Undo *u)
         b->halfmove = 0;
     }
 
-    x88_relocate(b, from, to, us, type);
+    x88_relocate(b, from, to);
     key ^= x88_piece_key(piece, from) ^ x88_piece_key(piece, to);
 
-    if (type == PAWN) {
+    if ((piece & 7) == PAWN) {
         b->halfmove = 0;
         if (kind == MK_DOUBLE_PUSH) {
             b->ep = (uint8_t)(from + x88_forward(us));
@@ -126,13 +127,13 @@ X88_INLINE void x88_make(X88Board *b, X88Move m, X88Undo *u)
     } else if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
         int rook_from, rook_to;
         x88_castle_rook(to, kind, &rook_from, &rook_to);
-        const int rook = b->squares[rook_from];
-        x88_relocate(b, rook_from, rook_to, us, ROOK);
+        const int rook = make_piece((Color)us, ROOK);
+        x88_relocate(b, rook_from, rook_to);
         key ^= x88_piece_key(rook, rook_from) ^ x88_piece_key(rook, rook_to);
     }
 
-    if (b->castling) {
-        const int rights = b->castling & x88_tables.castle_keep[from] & x88_tables.castle_keep[to];
+    const int rights = b->castling & x88_tables.castle_keep[from] & x88_tables.castle_keep[to];
+    if (rights != b->castling) { /* rare: a king or rook left home, or a rook was taken */
         key ^= zobrist.castling[b->castling] ^ zobrist.castling[rights];
         b->castling = (uint8_t)rights;
     }
@@ -141,11 +142,11 @@ X88_INLINE void x88_make(X88Board *b, X88Move m, X88Undo *u)
     b->key = key;
 }
 
-X88_INLINE void x88_unmake(X88Board *b, const X88Undo *u)
+X88_INLINE void x88_unmake_for(X88Board *b, const X88Undo *u, int us)
 {
     const X88Move m = u->move;
     const int from = x88_move_from(m), to = x88_move_to(m), kind = x88_move_kind(m);
-    const int them = b->side, us = them ^ 1;
+    const int them = us ^ 1;
 
     b->side = (uint8_t)us;
     b->fullmove -= us == BLACK;
@@ -154,15 +155,15 @@ X88_INLINE void x88_unmake(X88Board *b, const X88Undo *u)
         /* The promoted piece is the last entry of its list: everything made
          * after it has been unmade. */
         const int promoted_type = KNIGHT + (kind & 3);
-        b->list[us][promoted_type][--b->count[us][promoted_type]] = 0;
+        b->lists[x88_list_base(us, promoted_type) + --b->count[us][promoted_type]] = 0;
         b->squares[to] = make_piece((Color)us, PAWN);
         x88_list_restore(b, us, PAWN, to, u->pawn_slot);
     } else if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
         int rook_from, rook_to;
         x88_castle_rook(to, kind, &rook_from, &rook_to);
-        x88_relocate(b, rook_to, rook_from, us, ROOK);
+        x88_relocate(b, rook_to, rook_from);
     }
-    x88_relocate(b, to, from, us, b->squares[to] & 7);
+    x88_relocate(b, to, from);
 
     if (u->captured != NO_PIECE) {
         const int victim_sq = kind == MK_EN_PASSANT ? to - x88_forward(us) : to;
@@ -174,6 +175,23 @@ X88_INLINE void x88_unmake(X88Board *b, const X88Undo *u)
     b->halfmove = u->halfmove;
     b->castling = u->castling;
     b->ep = u->ep;
+}
+
+/* For callers that do not know the side to move at compile time. */
+static inline void x88_make(X88Board *b, X88Move m, X88Undo *u)
+{
+    if (b->side == WHITE)
+        x88_make_for(b, m, u, WHITE);
+    else
+        x88_make_for(b, m, u, BLACK);
+}
+
+static inline void x88_unmake(X88Board *b, const X88Undo *u)
+{
+    if (b->side == BLACK) /* White made the move */
+        x88_unmake_for(b, u, WHITE);
+    else
+        x88_unmake_for(b, u, BLACK);
 }
 
 #endif

@@ -4,6 +4,36 @@
 #include "x88_generate.h"
 #include "x88_make.h"
 
+/* The four specialised generators: listing and counting, for each side to
+ * move. Kept out of line so that one copy of each serves every caller and
+ * the hot code stays small enough for the instruction cache. */
+__attribute__((noinline)) static int x88_list_white(const X88Board *b, X88Move *out)
+{
+    return x88_generate_for(b, out, false, WHITE);
+}
+__attribute__((noinline)) static int x88_list_black(const X88Board *b, X88Move *out)
+{
+    return x88_generate_for(b, out, false, BLACK);
+}
+__attribute__((noinline)) static int x88_count_white(const X88Board *b)
+{
+    return x88_generate_for(b, NULL, true, WHITE);
+}
+__attribute__((noinline)) static int x88_count_black(const X88Board *b)
+{
+    return x88_generate_for(b, NULL, true, BLACK);
+}
+
+static int x88_list_moves(const X88Board *b, X88Move *out)
+{
+    return b->side == WHITE ? x88_list_white(b, out) : x88_list_black(b, out);
+}
+
+static int x88_count_moves(const X88Board *b)
+{
+    return b->side == WHITE ? x88_count_white(b) : x88_count_black(b);
+}
+
 static void x88_load(void *board, const Setup *s)
 {
     X88Board *b = board;
@@ -45,7 +75,7 @@ static Move x88_to_move(X88Move m)
 static int x88_legal_moves(const void *board, Move *out)
 {
     X88Move moves[MAX_MOVES];
-    const int n = x88_generate(board, moves, false);
+    const int n = x88_list_moves(board, moves);
     for (int i = 0; i < n; i++)
         out[i] = x88_to_move(moves[i]);
     return n;
@@ -75,34 +105,37 @@ static void x88_unmake_move(void *board)
 
 static uint64_t x88_key(const void *board) { return ((const X88Board *)board)->key; }
 
-/* Bulk perft, depth >= 2: the last ply only counts. */
-static uint64_t x88_perft_bulk(X88Board *b, int depth)
+/* Perft, specialised on the side to move so that make runs with us as a
+ * constant. Each call handles one node, depth >= 2 for bulk (the last ply
+ * only counts), depth >= 1 for full (every leaf is made). */
+static uint64_t x88_perft_node(X88Board *b, int depth, PerftMode mode);
+
+X88_INLINE uint64_t x88_perft_node_for(X88Board *b, int depth, PerftMode mode, int us)
 {
     X88Move moves[MAX_MOVES];
-    const int n = x88_generate(b, moves, false);
+    const int n = us == WHITE ? x88_list_white(b, moves) : x88_list_black(b, moves);
     uint64_t nodes = 0;
     X88Undo u;
     for (int i = 0; i < n; i++) {
-        x88_make(b, moves[i], &u);
-        nodes += depth == 2 ? (uint64_t)x88_generate(b, NULL, true) : x88_perft_bulk(b, depth - 1);
-        x88_unmake(b, &u);
+        x88_make_for(b, moves[i], &u, us);
+        if (mode == PERFT_FULL)
+            nodes += depth == 1 ? 1 : x88_perft_node(b, depth - 1, mode);
+        else if (depth == 2)
+            nodes += (uint64_t)(us == WHITE ? x88_count_black(b) : x88_count_white(b));
+        else
+            nodes += x88_perft_node(b, depth - 1, mode);
+        x88_unmake_for(b, &u, us);
     }
     return nodes;
 }
 
-/* Full perft, depth >= 1: every leaf is made and unmade. */
-static uint64_t x88_perft_full(X88Board *b, int depth)
+static uint64_t x88_perft_node(X88Board *b, int depth, PerftMode mode)
 {
-    X88Move moves[MAX_MOVES];
-    const int n = x88_generate(b, moves, false);
-    uint64_t nodes = 0;
-    X88Undo u;
-    for (int i = 0; i < n; i++) {
-        x88_make(b, moves[i], &u);
-        nodes += depth == 1 ? 1 : x88_perft_full(b, depth - 1);
-        x88_unmake(b, &u);
-    }
-    return nodes;
+    if (mode == PERFT_FULL)
+        return b->side == WHITE ? x88_perft_node_for(b, depth, PERFT_FULL, WHITE)
+                                : x88_perft_node_for(b, depth, PERFT_FULL, BLACK);
+    return b->side == WHITE ? x88_perft_node_for(b, depth, PERFT_BULK, WHITE)
+                            : x88_perft_node_for(b, depth, PERFT_BULK, BLACK);
 }
 
 static uint64_t x88_perft(void *board, int depth, PerftMode mode)
@@ -110,11 +143,9 @@ static uint64_t x88_perft(void *board, int depth, PerftMode mode)
     X88Board *b = board;
     if (depth <= 0)
         return 1;
-    if (mode == PERFT_FULL)
-        return x88_perft_full(b, depth);
-    if (depth == 1)
-        return (uint64_t)x88_generate(b, NULL, true);
-    return x88_perft_bulk(b, depth);
+    if (mode == PERFT_BULK && depth == 1)
+        return (uint64_t)x88_count_moves(b);
+    return x88_perft_node(b, depth, mode);
 }
 
 const MoveGen movegen_x88 = {

@@ -17,8 +17,8 @@ static void fill_difference_table(void)
         int step = x88_queen_steps[d];
         PieceType slider = d < 4 ? ROOK : BISHOP;
         mark(step, KING, step);
-        /* Walk from the middle of a virtual board so every distance 1..7
-         * along the line is a distinct delta. */
+        /* step * distance for distance 1..7 is every delta along the line;
+         * none coincides with another line's, nor with a knight jump. */
         for (int distance = 1; distance <= 7; distance++) {
             mark(step * distance, slider, step);
             mark(step * distance, QUEEN, step);
