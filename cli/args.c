@@ -83,6 +83,14 @@ bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode)
     return true;
 }
 
+bool cli_parse_bind(const char *cmd, const char *text, BindPolicy *policy)
+{
+    if (bind_policy_parse(text, policy))
+        return true;
+    cli_error(cmd, "--bind '%s' is not compact, scatter or none", text);
+    return false;
+}
+
 bool cli_is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }
 
 int cli_parse_gen_list(const char *cmd, const char *text, const MoveGen **gens, int max)

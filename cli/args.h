@@ -8,6 +8,7 @@
 
 #include "core/movegen.h"
 #include "core/standard_positions.h"
+#include "core/topology.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -45,6 +46,9 @@ int cli_parse_standard_list(const char *cmd, const char *text, StandardJob *jobs
 const char *cli_data_dir(void);
 
 bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode);
+
+/* --bind compact|scatter|none; reports anything else. */
+bool cli_parse_bind(const char *cmd, const char *text, BindPolicy *policy);
 
 bool cli_is_help(const char *arg);
 

@@ -92,12 +92,8 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
                 return EXIT_USAGE;
             o->hash_mb = (size_t)n;
         } else if (strcmp(a, "--bind") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o->bind))
                 return EXIT_USAGE;
-            if (!bind_policy_parse(v, &o->bind)) {
-                cli_error(cmd, "--bind '%s' is not compact, scatter or none", v);
-                return EXIT_USAGE;
-            }
         } else if (strcmp(a, "--max-nodes") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, "--max-nodes", v, &o->max_nodes))
                 return EXIT_USAGE;
