@@ -33,7 +33,11 @@ static const char *const usage_text =
     "256). --peer stockfish times `go perft` of Debian's stockfish (default path\n"
     "/usr/games/stockfish) on the same positions in the same run.\n"
     "\n"
-    "`chesslab bench` without a word is reserved for the engine's search signature.\n";
+    "usage: chesslab bench [--depth D]\n"
+    "  the search signature: fixed positions to depth D (default 13), one thread;\n"
+    "  `Nodes searched  : N` identifies the search, `Nodes/second    : N` its speed\n"
+    "usage: chesslab bench tactics [--epd FILE] [--nodes N | --depth D] [--first L] [--count C] [--quiet]\n"
+    "  an EPD suite (default ../shared/data/wac.epd) at a fixed node count; prints the solved count\n";
 
 enum { MAX_BENCH_POSITIONS = 512, MAX_LIST = 16 };
 
@@ -337,13 +341,14 @@ int cmd_bench(int argc, char **argv)
 {
     if (argc >= 2 && strcmp(argv[1], "movegen") == 0)
         return bench_movegen(argc, argv);
+    if (argc >= 2 && strcmp(argv[1], "tactics") == 0)
+        return bench_tactics(argc - 1, argv + 1);
     if (argc >= 2 && cli_is_help(argv[1])) {
         fputs(usage_text, stdout);
         return 0;
     }
-    cli_error("bench", argc < 2 ? "expected a benchmark: movegen (the search signature `chesslab bench` comes "
-                                  "with the search)"
-                                : "unknown benchmark '%s' (known: movegen)",
-              argc < 2 ? "" : argv[1]);
+    if (argc < 2 || strncmp(argv[1], "--", 2) == 0)
+        return bench_signature(argc, argv);
+    cli_error("bench", "unknown benchmark '%s' (known: movegen, tactics; none: the search signature)", argv[1]);
     return EXIT_USAGE;
 }

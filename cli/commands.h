@@ -9,5 +9,11 @@ int cmd_compare(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_topology(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_search(int argc, char **argv);
+int cmd_uci(int argc, char **argv);
+/* The search benchmarks behind cmd_bench (cmd_bench_search.c). */
+int bench_signature(int argc, char **argv);
+int bench_tactics(int argc, char **argv);
+int cmd_game(int argc, char **argv);
 
 #endif

@@ -1,6 +1,7 @@
 /* chesslab: dispatches to one subcommand per file in cli/. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
@@ -12,12 +13,15 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-    { "bench", cmd_bench, "benchmarks: bench movegen (perft speed, JSON results, stockfish as a peer)" },
+    { "bench", cmd_bench, "benchmarks: bench (search signature), bench tactics, bench movegen (perft speed)" },
     { "compare", cmd_compare, "perft of the standard positions with every generator: nodes, time, Mnps" },
+    { "game", cmd_game, "play moves (UCI or SAN) or read a PGN file: SAN, FEN, status and result per ply" },
     { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
     { "perft", cmd_perft, "count leaf nodes (one position, or every line of a perft EPD file)" },
     { "perftree", cmd_perftree, "the perftree debugging protocol: chesslab perftree DEPTH FEN [MOVES]" },
+    { "search", cmd_search, "search one position: best move, score, PV, nodes, time (text or JSON)" },
     { "topology", cmd_topology, "the machine as hwloc sees it, and the thread placement orders" },
+    { "uci", cmd_uci, "the chess engine over the UCI protocol (for GUIs; also chesslab with piped stdin)" },
     { "verify", cmd_verify, "cross-check generators on suite and random positions; locate any disagreement" },
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
@@ -32,6 +36,9 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
     if (argc < 2) {
+        /* A GUI starts engines without arguments and talks over a pipe. */
+        if (!isatty(STDIN_FILENO))
+            return cmd_uci(argc, argv);
         usage(stderr);
         return EXIT_USAGE;
     }

@@ -69,7 +69,7 @@ expect_error 2 "no published count for position5 at depth 6" compare --positions
 expect_error 2 "DEPTH '8' is not an integer in 1..7" compare --positions start:8
 expect_error 2 "--positions and --standard exclude each other" bench movegen --positions x.epd --standard start
 
-expect_error 2 "expected a benchmark: movegen" bench
+expect_error 2 "unknown option '--bogus'" bench --bogus
 expect_error 2 "unknown benchmark 'nosuch'" bench nosuch
 expect_error 2 "--modes: 'fast' is not bulk, full or hash" bench movegen --modes bulk,fast
 expect_error 2 "--threads '0' is not an integer in 1..1024" bench movegen --threads 1,0
@@ -163,6 +163,60 @@ expect_error 2 "cannot open" verify --epd "$tmp/missing.epd"
 if [ "$("$bin" gens | awk '$2 == "yes"' | wc -l)" -ge 2 ]; then
   expect_output "^clean: 477 positions" verify --random 300 --seed 7 --depth 3
 fi
+
+# --- game: bad input (one line on stderr, exit 2; a broken PGN game exits 1)
+here=$(cd "$(dirname "$0")" && pwd)
+expect_error 2 "unknown option '--bogus'" game --bogus
+expect_error 2 "unknown generator 'nosuch'" game --gen nosuch
+expect_error 2 "option --pgn needs a value" game --pgn
+expect_error 2 "--moves, --san and --pgn exclude each other" game --moves e2e4 --san e4
+expect_error 2 "--fen and --pgn exclude each other" game --fen "$start" --pgn "$here/data/games.pgn"
+expect_error 2 "--fen: FEN field 1 \(placement\): 3 ranks" game --fen "8/8/8 w - - 0 1"
+expect_error 2 "--san: move 5 \(3\. Nd2\): Nd2 is ambiguous: b1d2, f3d2" game --san d4 d5 Nf3 Nf6 Nd2
+expect_error 2 "--san: move 1 \(1\. Ke2\): Ke2 is illegal: e2 holds a white pawn" game --san Ke2
+expect_error 2 "--san: move 2 \(1\.\.\. N@f6\): 'N@f6' is not SAN" game --san e4 N@f6
+expect_error 2 "--moves: move 2 \(1\.\.\. e2e4\): e2e4 is not a legal move" game --moves e2e4 e2e4
+expect_error 2 "--moves: move 1 \(1\. zz\): 'zz' is not a UCI move" game --moves zz
+expect_error 2 "move 5 \(3\. Nc3\): the game is already over \(checkmate\)" game --san f3 e5 g4 Qh4 Nc3
+expect_error 2 "cannot open" game --pgn "$tmp/missing.pgn"
+expect_error 1 "--pgn: cannot read '$tmp'" game --pgn "$tmp"
+printf '%s\n' '[White "A"]' '1. e4 e5 1/2-1/2' '[White "B"]' '1. e4 e5 2. Ke3 *' '[White "C"]' '1. d4 *' >"$tmp/broken.pgn"
+expect_error 1 "broken.pgn:4: game 2, ply 3 \(2\. Ke3\): Ke3 is illegal: no white king can reach e3" game --pgn "$tmp/broken.pgn"
+if grep -q "^3 games: 2 read, 1 with errors$" "$tmp/out"; then ok; else bad "game --pgn summary: $(cat "$tmp/out")"; fi
+printf '\000\001\377[[[ (((( {{ "\n%%\n]]] ))) $ 1-0 [x' >"$tmp/garbage.pgn"
+"$bin" game --pgn "$tmp/garbage.pgn" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && grep -q "with errors" "$tmp/out"; then ok; else bad "game --pgn garbage: status $status"; fi
+
+# --- game: output
+expect_output "^7 +4\. Qxf7# +h5f7 +r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4 +checkmate$" \
+  game --san e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7
+expect_output "^result +1-0 \(checkmate\)$" game --san e4 e5 Bc4 Nc6 Qh5 Nf6 Qxf7
+expect_output "^result +0-1 \(checkmate\)$" game --gen mailbox --moves f2f3 e7e5 g2g4 d8h4
+expect_output "^result +1/2-1/2 \(dead position\)$" game --fen "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1" --san Kxd2
+expect_output "^result +\* \(ongoing; draw claimable: threefold repetition\)$" game --san Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8
+expect_output "^1 +80\. Ra7 .* ongoing; draw claimable: fifty-move rule$" game --fen "6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80" --san Ra7
+expect_output "^result +1/2-1/2 \(seventy-five-move rule\)$" game --fen "6k1/5ppp/8/8/8/8/8/R5K1 w - - 148 100" --san Ra7 Kf8
+expect_output "^result +1-0 \(checkmate\)$" game --fen "6k1/5ppp/8/8/8/8/8/R5K1 w - - 149 100" --san Ra8
+"$bin" game --pgn "$here/data/games.pgn" >"$tmp/out" 2>"$tmp/err"
+status=$?
+if [ "$status" -eq 1 ] && [ "$(wc -l <"$tmp/err")" -eq 3 ] && grep -q "^8 games: 5 read, 3 with errors$" "$tmp/out" &&
+  grep -q "^game 6 (line 57): Ivo - Jan  1/2-1/2  8 plies  ongoing; draw claimable: threefold repetition$" "$tmp/out" &&
+  grep -q "games.pgn:33: game 3, ply 5 (3. Nd2): Nd2 is ambiguous: b1d2, f3d2$" "$tmp/err"; then ok; else
+  bad "game --pgn games.pgn: status $status, out: $(cat "$tmp/out"), err: $(cat "$tmp/err")"; fi
+"$bin" game --san e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7 --json >"$tmp/game.json" 2>"$tmp/err" &&
+  "$bin" game --pgn "$here/data/games.pgn" --json >"$tmp/pgn.json" 2>/dev/null
+if /usr/bin/python3 -c '
+import json, sys
+g = json.load(open(sys.argv[1]))
+assert g["result"] == "1-0" and g["termination"] == "checkmate", g
+assert [p["san"] for p in g["plies"]] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
+assert g["plies"][-1]["status"]["end"] == "checkmate" and g["plies"][-1]["uci"] == "h5f7"
+p = json.load(open(sys.argv[2]))
+assert p["read"] == 5 and p["errors"] == 3 and len(p["games"]) == 8, p
+assert p["games"][2]["error"].endswith("Nd2 is ambiguous: b1d2, f3d2")
+assert p["games"][5]["status"]["threefold"] is True
+' "$tmp/game.json" "$tmp/pgn.json"; then ok; else bad "game --json: $(head -c 500 "$tmp/game.json") $(cat "$tmp/err")"; fi
 
 # --- every generator on every suite line through the command (depth 2, quick)
 while read -r gen; do

@@ -208,22 +208,130 @@ static inline Bitboard simd_avx512_bishop_attacks(Square sq, Bitboard occupied)
     return simd_or_lanes_256(simd_fill_256(sq, occupied, shift, wrap));
 }
 
-static inline Bitboard simd_avx512_queen_attacks(Square sq, Bitboard occupied)
+/* Kogge-Stone on the 8 directions at once: lane d of gen holds the
+ * sliders that move along direction d (any number of them); the result's
+ * lane d is every square they reach along d, first blocker included. */
+static BB_ALWAYS_INLINE __m512i simd_fill_512(__m512i gen, Bitboard occupied)
 {
     const __m512i shift = SIMD_SETR_8(SIMD_STRAIGHT_SHIFTS, SIMD_DIAGONAL_SHIFTS);
     const __m512i wrap = SIMD_SETR_8(SIMD_STRAIGHT_WRAPS, SIMD_DIAGONAL_WRAPS);
     const __m512i shift2 = _mm512_and_si512(_mm512_add_epi64(shift, shift), _mm512_set1_epi64(63));
     const __m512i shift4 = _mm512_and_si512(_mm512_add_epi64(shift2, shift2), _mm512_set1_epi64(63));
-    __m512i gen = _mm512_set1_epi64((long long)bb_of(sq));
     __m512i empty = _mm512_andnot_si512(_mm512_set1_epi64((long long)occupied), wrap);
     gen = _mm512_ternarylogic_epi64(gen, empty, _mm512_rolv_epi64(gen, shift), SIMD_TERNARY_A_OR_B_AND_C);
     empty = _mm512_and_si512(empty, _mm512_rolv_epi64(empty, shift));
     gen = _mm512_ternarylogic_epi64(gen, empty, _mm512_rolv_epi64(gen, shift2), SIMD_TERNARY_A_OR_B_AND_C);
     empty = _mm512_and_si512(empty, _mm512_rolv_epi64(empty, shift2));
     gen = _mm512_ternarylogic_epi64(gen, empty, _mm512_rolv_epi64(gen, shift4), SIMD_TERNARY_A_OR_B_AND_C);
-    __m512i attacks = _mm512_and_si512(_mm512_rolv_epi64(gen, shift), wrap);
-    return simd_or_lanes_256(
-        _mm256_or_si256(_mm512_castsi512_si256(attacks), _mm512_extracti64x4_epi64(attacks, 1)));
+    return _mm512_and_si512(_mm512_rolv_epi64(gen, shift), wrap);
+}
+
+static BB_ALWAYS_INLINE Bitboard simd_or_lanes_512(__m512i x)
+{
+    return simd_or_lanes_256(_mm256_or_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1)));
+}
+
+static inline Bitboard simd_avx512_queen_attacks(Square sq, Bitboard occupied)
+{
+    return simd_or_lanes_512(simd_fill_512(_mm512_set1_epi64((long long)bb_of(sq)), occupied));
+}
+
+/* ---- DirLanes: the set-wise interface the generator uses at this level
+ * (STRATEGY_HAS_DIRECTION_LANES, see generator_template.h). One bitboard
+ * per direction, lanes N E S W NE NW SW SE; lane ^ 2 is the opposite. */
+typedef __m512i DirLanes;
+
+static BB_ALWAYS_INLINE DirLanes dir_lanes_all(Bitboard b) { return _mm512_set1_epi64((long long)b); }
+
+/* `straight` in the four straight lanes, `diagonal` in the four others. */
+static BB_ALWAYS_INLINE DirLanes dir_lanes_by_kind(Bitboard straight, Bitboard diagonal)
+{
+    return _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)straight), 0xf0, (long long)diagonal);
+}
+
+static BB_ALWAYS_INLINE DirLanes dir_fill(DirLanes gen, Bitboard occupied) { return simd_fill_512(gen, occupied); }
+
+static BB_ALWAYS_INLINE DirLanes dir_lanes_and(DirLanes a, DirLanes b) { return _mm512_and_si512(a, b); }
+static BB_ALWAYS_INLINE DirLanes dir_lanes_or2(DirLanes a, DirLanes b) { return _mm512_or_si512(a, b); }
+
+/* Swaps each lane with its opposite: 128-bit blocks (N,E)<->(S,W) and
+ * (NE,NW)<->(SW,SE). */
+static BB_ALWAYS_INLINE DirLanes dir_lanes_opposite(DirLanes x)
+{
+    return _mm512_shuffle_i64x2(x, x, _MM_SHUFFLE(2, 3, 0, 1));
+}
+
+/* The lanes of a that meet the same lane of b; the others empty. */
+static BB_ALWAYS_INLINE DirLanes dir_lanes_where_meet(DirLanes a, DirLanes b)
+{
+    return _mm512_maskz_mov_epi64(_mm512_test_epi64_mask(a, b), a);
+}
+
+static BB_ALWAYS_INLINE Bitboard dir_lanes_or(DirLanes x) { return simd_or_lanes_512(x); }
+
+/* The sum of the popcounts of all lanes. */
+static BB_ALWAYS_INLINE int dir_lanes_count(DirLanes a)
+{
+#if defined(__AVX512VPOPCNTDQ__)
+    return (int)_mm512_reduce_add_epi64(_mm512_popcnt_epi64(a));
+#else
+    uint64_t lane[8];
+    _mm512_storeu_si512((void *)lane, a);
+    int n = 0;
+    for (int i = 0; i < 8; i++)
+        n += __builtin_popcountll(lane[i]);
+    return n;
+#endif
+}
+
+/* The sum of the popcounts of all lanes of a and b. */
+static BB_ALWAYS_INLINE int dir_lanes_count2(DirLanes a, DirLanes b)
+{
+#if defined(__AVX512VPOPCNTDQ__)
+    return (int)_mm512_reduce_add_epi64(_mm512_add_epi64(_mm512_popcnt_epi64(a), _mm512_popcnt_epi64(b)));
+#else
+    return dir_lanes_count(a) + dir_lanes_count(b);
+#endif
+}
+
+/* Lanes holding one line each (d | d ^ 2) split into file, rank,
+ * diagonal and anti-diagonal (the Line order of board.h). */
+static BB_ALWAYS_INLINE void dir_lanes_lines(DirLanes by_line, Bitboard out[4])
+{
+    uint64_t lane[8];
+    _mm512_storeu_si512((void *)lane, by_line);
+    out[0] = lane[0]; /* N + S */
+    out[1] = lane[1]; /* E + W */
+    out[2] = lane[4]; /* NE + SW */
+    out[3] = lane[5]; /* NW + SE */
+}
+
+/* The inverse: file, rank, diagonal, anti-diagonal sets into the lanes
+ * along them. */
+static BB_ALWAYS_INLINE DirLanes dir_lanes_from_lines(const Bitboard line[4])
+{
+    return _mm512_setr_epi64((long long)line[0], (long long)line[1], (long long)line[0], (long long)line[1],
+                             (long long)line[2], (long long)line[3], (long long)line[2], (long long)line[3]);
+}
+
+/* Knight attacks of a set, one jump per lane: a jump is a rotation, and
+ * the mask drops the squares only reachable by wrapping round an edge. */
+#define SIMD_KNIGHT_SHIFTS 17, 15, 10, 6, 58, 54, 49, 47 /* +17 +15 +10 +6 -6 -10 -15 -17 */
+#define SIMD_KNIGHT_WRAPS                                                                        \
+    SIMD_LL(~BB_FILE_A_MASK & ~(BB_RANK_1_MASK | BB_RANK_2_MASK)),                               \
+        SIMD_LL(~BB_FILE_H_MASK & ~(BB_RANK_1_MASK | BB_RANK_2_MASK)),                           \
+        SIMD_LL(~(BB_FILE_A_MASK | BB_FILE_B_MASK) & ~BB_RANK_1_MASK),                           \
+        SIMD_LL(~(BB_FILE_G_MASK | BB_FILE_H_MASK) & ~BB_RANK_1_MASK),                           \
+        SIMD_LL(~(BB_FILE_A_MASK | BB_FILE_B_MASK) & ~BB_RANK_8_MASK),                           \
+        SIMD_LL(~(BB_FILE_G_MASK | BB_FILE_H_MASK) & ~BB_RANK_8_MASK),                           \
+        SIMD_LL(~BB_FILE_A_MASK & ~(BB_RANK_7_MASK | BB_RANK_8_MASK)),                           \
+        SIMD_LL(~BB_FILE_H_MASK & ~(BB_RANK_7_MASK | BB_RANK_8_MASK))
+
+static BB_ALWAYS_INLINE DirLanes dir_knight_attacks(Bitboard knights)
+{
+    const __m512i shift = SIMD_SETR_8(SIMD_KNIGHT_SHIFTS);
+    const __m512i wrap = SIMD_SETR_8(SIMD_KNIGHT_WRAPS);
+    return _mm512_and_si512(_mm512_rolv_epi64(_mm512_set1_epi64((long long)knights), shift), wrap);
 }
 
 #endif /* __AVX512F__ && __AVX512VL__ */
@@ -244,6 +352,7 @@ static inline Bitboard simd_avx512_queen_attacks(Square sq, Bitboard occupied)
 #endif
 #define SIMD_LEVEL_PREFIX simd_avx512_
 #define STRATEGY_HAS_QUEEN_ATTACKS 1
+#define STRATEGY_HAS_DIRECTION_LANES 1
 #endif
 #define SIMD_CAT_(a, b) a##b
 #define SIMD_CAT(a, b) SIMD_CAT_(a, b)

@@ -1,5 +1,5 @@
 /* The bitboard board shared by every slider-attack strategy: a compact
- * Position (piece bitboards + 64-byte mailbox + state), the strategy-free
+ * Position (eight bitboards in one cache line + state), the strategy-free
  * lookup tables (knight, king, pawn attacks, rays, squares between), and
  * making and unmaking moves. Slider attacks come from a strategy header;
  * generator_template.h turns a strategy into a legal move generator. */
@@ -14,10 +14,14 @@ typedef uint64_t Bitboard;
 #define BB_ALWAYS_INLINE inline __attribute__((always_inline))
 
 #define BB_FILE_A_MASK 0x0101010101010101ull
+#define BB_FILE_B_MASK 0x0202020202020202ull
+#define BB_FILE_G_MASK 0x4040404040404040ull
 #define BB_FILE_H_MASK 0x8080808080808080ull
 #define BB_RANK_1_MASK 0x00000000000000ffull
+#define BB_RANK_2_MASK 0x000000000000ff00ull
 #define BB_RANK_3_MASK 0x0000000000ff0000ull
 #define BB_RANK_6_MASK 0x0000ff0000000000ull
+#define BB_RANK_7_MASK 0x00ff000000000000ull
 #define BB_RANK_8_MASK 0xff00000000000000ull
 
 static BB_ALWAYS_INLINE Bitboard bb_of(unsigned sq) { return 1ull << sq; }
@@ -34,6 +38,9 @@ typedef enum {
     DIR_COUNT
 } Direction;
 
+/* The four lines through a square; a pinned piece stays on one of them. */
+typedef enum { LINE_FILE, LINE_RANK, LINE_DIAGONAL, LINE_ANTI_DIAGONAL, LINE_COUNT } Line;
+
 /* Filled once before main() (board_tables.c), read-only afterwards. */
 typedef struct BitboardTables {
     Bitboard knight[64];
@@ -42,6 +49,7 @@ typedef struct BitboardTables {
     Bitboard ray[DIR_COUNT][64];    /* empty-board ray, origin excluded */
     Bitboard rook_rays[64];         /* union of the four orthogonal rays */
     Bitboard bishop_rays[64];       /* union of the four diagonal rays */
+    Bitboard line[LINE_COUNT][64];  /* the whole line through sq, sq included */
     Bitboard between[64][64];       /* squares strictly between two aligned squares, else 0 */
     uint8_t castle_keep[64];        /* castling rights that survive a move touching sq */
 } BitboardTables;
@@ -52,12 +60,18 @@ extern BitboardTables bb_tables;
 #define BITBOARD_TABLES_PRIORITY 101
 #define BITBOARD_STRATEGY_PRIORITY 102
 
-/* The position itself: 152 bytes, copied by value in perft. */
+/* The position itself. PieceType runs from PAWN = 1 to KING = 6, which
+ * leaves slots 0 and 7 of an 8-entry array free: they hold the two
+ * colours, so all piece placement is 8 bitboards, 64 bytes, one cache
+ * line. There is no mailbox: perft's make knows the moving piece's type
+ * from the code path that generated the move, and the rare callers that
+ * need "what stands on sq" (save, the interface's make and unmake) test
+ * the six type boards. 80 bytes in all. */
+enum { SLOT_WHITE = 0, SLOT_BLACK = 7 };
+
 typedef struct Position {
-    Bitboard type_bb[KING + 1]; /* [0]: every occupied square; [PAWN..KING]: both colours */
-    Bitboard color_bb[2];
+    Bitboard bb[8]; /* [SLOT_WHITE], [PAWN..KING] (both colours), [SLOT_BLACK] */
     uint64_t key;
-    Piece mailbox[64];
     uint16_t halfmove, fullmove;
     uint8_t side, castling, ep; /* ep: target square after any double push, else SQ_NONE */
 } Position;
@@ -81,9 +95,30 @@ typedef struct BitboardBoard {
 void position_load(Position *p, const Setup *s);
 void position_save(const Position *p, Setup *s);
 
+static BB_ALWAYS_INLINE unsigned color_slot(Color c) { return c == WHITE ? SLOT_WHITE : SLOT_BLACK; }
+static BB_ALWAYS_INLINE Bitboard pieces_of_color(const Position *p, Color c) { return p->bb[color_slot(c)]; }
+static BB_ALWAYS_INLINE Bitboard pieces_of_type(const Position *p, PieceType t) { return p->bb[t]; }
+static BB_ALWAYS_INLINE Bitboard occupied_squares(const Position *p) { return p->bb[SLOT_WHITE] | p->bb[SLOT_BLACK]; }
 static BB_ALWAYS_INLINE Bitboard pieces_of(const Position *p, Color c, PieceType t)
 {
-    return p->type_bb[t] & p->color_bb[c];
+    return p->bb[t] & p->bb[color_slot(c)];
+}
+
+/* The type standing on an occupied square (PT_NONE if empty). Not for
+ * hot loops: the generator knows the type of what it moves. */
+static inline PieceType position_type_on(const Position *p, Square sq)
+{
+    Bitboard b = bb_of(sq);
+    for (int t = PAWN; t <= KING; t++)
+        if (p->bb[t] & b)
+            return (PieceType)t;
+    return PT_NONE;
+}
+
+static inline Piece position_piece_on(const Position *p, Square sq)
+{
+    PieceType t = position_type_on(p, sq);
+    return t == PT_NONE ? NO_PIECE : make_piece((p->bb[SLOT_BLACK] >> sq) & 1 ? BLACK : WHITE, t);
 }
 
 /* The ep file counts in the key only when a pawn of the side to move
@@ -95,36 +130,12 @@ static BB_ALWAYS_INLINE bool position_ep_hashed(const Position *p, Color to_move
            (bb_tables.pawn_attacks[to_move ^ 1][p->ep] & pieces_of(p, to_move, PAWN)) != 0;
 }
 
-static BB_ALWAYS_INLINE void position_put(Position *p, Piece pc, Square sq)
+/* Places or lifts a piece, bitboards only (the key is the caller's). */
+static BB_ALWAYS_INLINE void position_toggle(Position *p, Piece pc, Square sq)
 {
     Bitboard b = bb_of(sq);
-    p->type_bb[0] |= b;
-    p->type_bb[piece_type(pc)] |= b;
-    p->color_bb[piece_color(pc)] |= b;
-    p->mailbox[sq] = pc;
-    p->key ^= zobrist.piece[pc][sq];
-}
-
-static BB_ALWAYS_INLINE void position_remove(Position *p, Piece pc, Square sq)
-{
-    Bitboard b = bb_of(sq);
-    p->type_bb[0] ^= b;
-    p->type_bb[piece_type(pc)] ^= b;
-    p->color_bb[piece_color(pc)] ^= b;
-    p->mailbox[sq] = NO_PIECE;
-    p->key ^= zobrist.piece[pc][sq];
-}
-
-/* Moves pc from one square to an empty one. */
-static BB_ALWAYS_INLINE void position_shift(Position *p, Piece pc, Square from, Square to)
-{
-    Bitboard b = bb_of(from) | bb_of(to);
-    p->type_bb[0] ^= b;
-    p->type_bb[piece_type(pc)] ^= b;
-    p->color_bb[piece_color(pc)] ^= b;
-    p->mailbox[from] = NO_PIECE;
-    p->mailbox[to] = pc;
-    p->key ^= zobrist.piece[pc][from] ^ zobrist.piece[pc][to];
+    p->bb[piece_type(pc)] ^= b;
+    p->bb[color_slot(piece_color(pc))] ^= b;
 }
 
 /* Rook squares of a castling move, indexed by the king's destination. */
@@ -136,82 +147,92 @@ static BB_ALWAYS_INLINE void castle_rook_squares(Square king_to, Square *rook_fr
     *rook_to = (Square)(base + (king_side ? 5 : 3));
 }
 
-/* Plays legal move m for side us into dst, a copy of src (us is a
- * constant in hot callers, so each side gets its own branch-light copy).
- * Every changed field of dst is computed from src and stored once: reading
- * back a field just written by the struct copy would stall on store
- * forwarding. Returns the captured piece. */
-static BB_ALWAYS_INLINE Piece position_copy_make(Position *restrict dst, const Position *restrict src, Move m,
-                                                 const Color us, const bool track_key)
+/* Plays a legal move of side us into dst, a copy of src plus the move.
+ * `moved` is the type of the moving piece and `kind` the move kind; in
+ * perft both are compile-time constants of the code path that found the
+ * move (a knight loop knows it moves knights), so this folds into a few
+ * instructions per move kind. Captures need no flag: whatever enemy piece
+ * stands on the captured square is cleared from every board (our own
+ * pieces never stand there), which also makes MK_QUIET and MK_CAPTURE the
+ * same code. With track_state false (bulk perft) only what move generation
+ * reads is written: the bitboards, castling rights and ep square; the key,
+ * clocks and side of dst are left unwritten because nobody reads them.
+ * Every written field of dst is computed from src and stored once: reading
+ * back a field just written by a struct copy would stall on store
+ * forwarding. Returns the captured piece (computed only with track_state). */
+static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const Position *restrict src, const Color us,
+                                                  const PieceType moved, const MoveKind kind, const Square from,
+                                                  const Square to, const bool track_state)
 {
     const Color them = color_flip(us);
     const int up = us == WHITE ? 8 : -8;
-    const Square from = move_from(m), to = move_to(m);
-    const MoveKind kind = move_kind(m);
-    const Piece moved = src->mailbox[from];
-    const PieceType moved_type = piece_type(moved);
-    const Bitboard from_bit = bb_of(from), to_bit = bb_of(to);
+    const bool promotion = (kind & MK_PROMO_BIT) != 0;
+    const bool castle = kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE;
+    const PieceType placed = promotion ? (PieceType)(KNIGHT + (kind & 3)) : moved;
+    const Square captured_sq = kind == MK_EN_PASSANT ? (Square)(to - up) : to;
+    const Bitboard from_bit = bb_of(from), to_bit = bb_of(to), captured_bit = bb_of(captured_sq);
 
-    *dst = *src;
+    Square rook_from = 0, rook_to = 0;
+    Bitboard rook_change = 0;
+    if (castle) {
+        castle_rook_squares(to, &rook_from, &rook_to);
+        rook_change = bb_of(rook_from) | bb_of(rook_to);
+    }
+    for (int t = PAWN; t <= KING; t++) {
+        Bitboard b = src->bb[t] & ~captured_bit;
+        if (t == (int)moved)
+            b ^= from_bit;
+        if (t == (int)placed)
+            b ^= to_bit;
+        if (t == ROOK)
+            b ^= rook_change;
+        dst->bb[t] = b;
+    }
+    dst->bb[color_slot(us)] = src->bb[color_slot(us)] ^ from_bit ^ to_bit ^ rook_change;
+    dst->bb[color_slot(them)] = src->bb[color_slot(them)] & ~captured_bit;
+
+    /* A pawn move that does not promote never touches a rook's or king's
+     * home square, so it keeps the rights without a table lookup. */
+    const uint8_t rights = moved == PAWN && !promotion
+                               ? src->castling
+                               : (uint8_t)(src->castling & bb_tables.castle_keep[from] & bb_tables.castle_keep[to]);
+    dst->castling = rights;
+    dst->ep = kind == MK_DOUBLE_PUSH ? (uint8_t)(from + up) : SQ_NONE;
+    if (!track_state)
+        return NO_PIECE;
+
+    const Piece captured =
+        src->bb[color_slot(them)] & captured_bit ? make_piece(them, position_type_on(src, captured_sq)) : NO_PIECE;
+    const Piece moved_piece = make_piece(us, moved), placed_piece = make_piece(us, placed);
     uint64_t key = src->key ^ zobrist.side;
     if (position_ep_hashed(src, us))
         key ^= zobrist.ep_file[square_file(src->ep)];
-    dst->ep = SQ_NONE;
-    uint8_t rights = src->castling & bb_tables.castle_keep[from] & bb_tables.castle_keep[to];
     key ^= zobrist.castling[src->castling] ^ zobrist.castling[rights];
-    dst->castling = rights;
-
-    /* Without a capture, captured_type is 0: its store below goes to the
-     * occupancy slot, which is overwritten at the end. */
-    Square captured_sq = kind == MK_EN_PASSANT ? (Square)(to - up) : to;
-    Piece captured = (kind & MK_CAPTURE_BIT) ? src->mailbox[captured_sq] : NO_PIECE;
-    PieceType captured_type = piece_type(captured);
-    Bitboard captured_bit = captured ? bb_of(captured_sq) : 0;
     key ^= zobrist.piece[captured][captured_sq]; /* row NO_PIECE is all zero */
-    dst->type_bb[captured_type] = src->type_bb[captured_type] ^ captured_bit;
-    dst->mailbox[captured_sq] = NO_PIECE;
-
-    Piece placed = (kind & MK_PROMO_BIT) ? make_piece(us, move_promotion_type(m)) : moved;
-    PieceType placed_type = piece_type(placed);
-    Bitboard own_change = from_bit | to_bit;
-    dst->type_bb[moved_type] = src->type_bb[moved_type] ^ (moved_type == captured_type ? captured_bit : 0) ^ from_bit ^
-                               (placed_type == moved_type ? to_bit : 0);
-    if (placed_type != moved_type)
-        dst->type_bb[placed_type] =
-            src->type_bb[placed_type] ^ (placed_type == captured_type ? captured_bit : 0) ^ to_bit;
-    dst->mailbox[from] = NO_PIECE;
-    dst->mailbox[to] = placed;
-    key ^= zobrist.piece[moved][from] ^ zobrist.piece[placed][to];
-
-    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
-        Square rook_from, rook_to;
-        castle_rook_squares(to, &rook_from, &rook_to);
-        Bitboard rook_change = bb_of(rook_from) | bb_of(rook_to);
+    key ^= zobrist.piece[moved_piece][from] ^ zobrist.piece[placed_piece][to];
+    if (castle) {
         Piece rook = make_piece(us, ROOK);
-        dst->type_bb[ROOK] = src->type_bb[ROOK] ^ rook_change;
-        own_change ^= rook_change;
-        dst->mailbox[rook_from] = NO_PIECE;
-        dst->mailbox[rook_to] = rook;
         key ^= zobrist.piece[rook][rook_from] ^ zobrist.piece[rook][rook_to];
     }
-    dst->type_bb[0] = src->type_bb[0] ^ captured_bit ^ own_change;
-    dst->color_bb[us] = src->color_bb[us] ^ own_change;
-    dst->color_bb[them] = src->color_bb[them] ^ captured_bit;
-
-    dst->halfmove = (moved_type == PAWN || captured) ? 0 : (uint16_t)(src->halfmove + 1);
-    if (kind == MK_DOUBLE_PUSH) {
-        dst->ep = (Square)(from + up);
-        if (bb_tables.pawn_attacks[us][dst->ep] & src->type_bb[PAWN] & src->color_bb[them])
-            key ^= zobrist.ep_file[square_file(dst->ep)];
-    }
-    dst->side = (uint8_t)them;
+    if (kind == MK_DOUBLE_PUSH && (bb_tables.pawn_attacks[us][from + up] & pieces_of(src, them, PAWN)))
+        key ^= zobrist.ep_file[square_file(from)];
+    dst->key = key;
+    dst->halfmove = (moved == PAWN || captured) ? 0 : (uint16_t)(src->halfmove + 1);
     dst->fullmove = (uint16_t)(src->fullmove + (us == BLACK));
-    if (track_key)
-        dst->key = key;
+    dst->side = (uint8_t)them;
     return captured;
 }
 
-/* Reverses position_copy_make given what it recorded; restores the key
+/* The same for a move given only as a Move (the interface's make): the
+ * moving piece's type is looked up, so nothing folds; not for hot loops. */
+static inline Piece position_make_move(Position *restrict dst, const Position *restrict src, Move m, Color us)
+{
+    PieceType moved = position_type_on(src, move_from(m));
+    return us == WHITE ? position_make_typed(dst, src, WHITE, moved, move_kind(m), move_from(m), move_to(m), true)
+                       : position_make_typed(dst, src, BLACK, moved, move_kind(m), move_from(m), move_to(m), true);
+}
+
+/* Reverses position_make_move given what it recorded; restores the key
  * from the record rather than recomputing it. */
 static inline void position_undo_move(Position *p, const UndoRecord *u)
 {
@@ -221,19 +242,17 @@ static inline void position_undo_move(Position *p, const UndoRecord *u)
     Square from = move_from(m), to = move_to(m);
     MoveKind kind = move_kind(m);
 
-    if (kind & MK_PROMO_BIT) {
-        position_remove(p, p->mailbox[to], to);
-        position_put(p, make_piece(us, PAWN), from);
-    } else {
-        position_shift(p, p->mailbox[to], to, from);
-    }
+    Piece placed = make_piece(us, position_type_on(p, to));
+    position_toggle(p, placed, to);
+    position_toggle(p, (kind & MK_PROMO_BIT) ? make_piece(us, PAWN) : placed, from);
     if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
         Square rook_from, rook_to;
         castle_rook_squares(to, &rook_from, &rook_to);
-        position_shift(p, make_piece(us, ROOK), rook_to, rook_from);
+        position_toggle(p, make_piece(us, ROOK), rook_to);
+        position_toggle(p, make_piece(us, ROOK), rook_from);
     }
     if (u->captured != NO_PIECE)
-        position_put(p, u->captured, kind == MK_EN_PASSANT ? (Square)(to - up) : to);
+        position_toggle(p, u->captured, kind == MK_EN_PASSANT ? (Square)(to - up) : to);
     if (us == BLACK)
         p->fullmove--;
     p->side = (uint8_t)us;

@@ -58,6 +58,13 @@ __attribute__((constructor(BITBOARD_TABLES_PRIORITY))) static void bitboard_tabl
         init_lines(sq);
         bb_tables.castle_keep[sq] = CASTLE_ALL;
     }
+    for (int sq = 0; sq < 64; sq++) {
+        Bitboard self = bb_of((unsigned)sq);
+        bb_tables.line[LINE_FILE][sq] = bb_tables.ray[DIR_N][sq] | bb_tables.ray[DIR_S][sq] | self;
+        bb_tables.line[LINE_RANK][sq] = bb_tables.ray[DIR_E][sq] | bb_tables.ray[DIR_W][sq] | self;
+        bb_tables.line[LINE_DIAGONAL][sq] = bb_tables.ray[DIR_NE][sq] | bb_tables.ray[DIR_SW][sq] | self;
+        bb_tables.line[LINE_ANTI_DIAGONAL][sq] = bb_tables.ray[DIR_NW][sq] | bb_tables.ray[DIR_SE][sq] | self;
+    }
     bb_tables.castle_keep[SQ_E1] = CASTLE_BK | CASTLE_BQ;
     bb_tables.castle_keep[SQ_H1] = CASTLE_ALL & ~CASTLE_WK;
     bb_tables.castle_keep[SQ_A1] = CASTLE_ALL & ~CASTLE_WQ;
@@ -71,7 +78,7 @@ void position_load(Position *p, const Setup *s)
     memset(p, 0, sizeof *p);
     for (int sq = 0; sq < 64; sq++)
         if (s->board[sq] != NO_PIECE)
-            position_put(p, s->board[sq], (Square)sq);
+            position_toggle(p, s->board[sq], (Square)sq);
     p->side = (uint8_t)s->side;
     p->castling = s->castling;
     p->ep = s->ep;
@@ -82,7 +89,8 @@ void position_load(Position *p, const Setup *s)
 
 void position_save(const Position *p, Setup *s)
 {
-    memcpy(s->board, p->mailbox, sizeof s->board);
+    for (int sq = 0; sq < 64; sq++)
+        s->board[sq] = position_piece_on(p, (Square)sq);
     s->side = (Color)p->side;
     s->castling = p->castling;
     s->ep = p->ep;

@@ -5,7 +5,11 @@
  *     static inline Bitboard <prefix>_bishop_attacks(Square sq, Bitboard occupied);
  *     <prefix>_attacks_init(void)  run by load, idempotent (may do nothing)
  * and, where a queen is cheaper than rook + bishop, STRATEGY_HAS_QUEEN_ATTACKS
- * with <prefix>_queen_attacks. Define either
+ * with <prefix>_queen_attacks. A strategy that can fill the eight
+ * directions of many sliders at once defines STRATEGY_HAS_DIRECTION_LANES
+ * and the DirLanes functions (see attacks_simd.h); the generator then
+ * analyses each node and counts slider moves set-wise (section "set-wise").
+ * Define either
  *     GEN_SYMBOL, GEN_NAME, GEN_SUMMARY, GEN_UNAVAILABLE, GEN_NOTE
  *         -> const MoveGen movegen_<GEN_SYMBOL>
  * or
@@ -15,15 +19,24 @@
  * Switch: BITBOARD_PLANT_EP_RANK_BUG 1 forgets that an en passant capture
  * removes two pawns from one rank (a planted bug for the test suite).
  *
- * Legality without trial moves: before generating, compute
- *   checkers    enemy pieces attacking our king;
+ * Legality without trial moves: before generating, compute the node's
+ * facts (NodeFacts):
  *   check_mask  squares a non-king move must reach (all, or the checker and
  *               the squares between it and the king; nothing in double check);
- *   pin_hv/pin_diag  for each enemy slider with exactly one of our pieces
- *               between it and our king: that line segment, pinner included.
- * A pinned piece stays on its pin segment; king moves are tested against
- * attacks computed without the king on the board; en passant gets an
- * explicit test because it removes two pieces at once. */
+ *   pinned      our pieces with an enemy slider behind them on a line through
+ *               our king, split by the line they stand on (file, rank,
+ *               diagonal, anti-diagonal): a pinned piece may only move along
+ *               that line;
+ *   king_safe   squares next to our king that no enemy piece attacks once
+ *               the king has left its square.
+ * En passant gets an explicit test because it removes two pieces at once.
+ *
+ * One generator, four uses, chosen by a compile-time "sink": SINK_LIST
+ * writes Move values (the interface), SINK_COUNT only adds popcounts (the
+ * last ply of bulk perft), SINK_BULK and SINK_FULL make each move into a
+ * child position and recurse right where the move is found (perft), so
+ * there is no move list inside perft and make knows the moving piece's
+ * type and the move kind as constants. */
 
 #ifndef BITBOARD_PLANT_EP_RANK_BUG
 #define BITBOARD_PLANT_EP_RANK_BUG 0
@@ -68,88 +81,413 @@ static BB_ALWAYS_INLINE Bitboard shift_up_east(Bitboard b, const Color us)
 }
 enum { UP_WHITE = 8, UP_WEST_WHITE = 7, UP_EAST_WHITE = 9 };
 
+/* Squares attacked by the pawns of side `by`. */
+static BB_ALWAYS_INLINE Bitboard pawn_attack_set(Bitboard pawns, const Color by)
+{
+    return shift_up_west(pawns, by) | shift_up_east(pawns, by);
+}
+
 /* ---- attacks against a side ---- */
 
 static BB_ALWAYS_INLINE Bitboard attackers_of(const Position *p, Square sq, Bitboard occupied, const Color by)
 {
-    Bitboard enemy = p->color_bb[by];
-    Bitboard diagonal = p->type_bb[BISHOP] | p->type_bb[QUEEN];
-    Bitboard straight = p->type_bb[ROOK] | p->type_bb[QUEEN];
-    return ((bb_tables.pawn_attacks[by ^ 1][sq] & p->type_bb[PAWN]) |
-            (bb_tables.knight[sq] & p->type_bb[KNIGHT]) | (bb_tables.king[sq] & p->type_bb[KING]) |
-            (bishop_attacks(sq, occupied) & diagonal) | (rook_attacks(sq, occupied) & straight)) &
-           enemy;
+    Bitboard diagonal = p->bb[BISHOP] | p->bb[QUEEN];
+    Bitboard straight = p->bb[ROOK] | p->bb[QUEEN];
+    return ((bb_tables.pawn_attacks[by ^ 1][sq] & p->bb[PAWN]) | (bb_tables.knight[sq] & p->bb[KNIGHT]) |
+            (bb_tables.king[sq] & p->bb[KING]) | (bishop_attacks(sq, occupied) & diagonal) |
+            (rook_attacks(sq, occupied) & straight)) &
+           pieces_of_color(p, by);
 }
 
-/* Cheapest tests first: most king destinations fail or pass on leapers. */
+/* Cheapest tests first: most squares fail or pass on leapers. */
 static BB_ALWAYS_INLINE bool square_attacked(const Position *p, Square sq, Bitboard occupied, const Color by)
 {
-    Bitboard enemy = p->color_bb[by];
-    if ((bb_tables.pawn_attacks[by ^ 1][sq] & p->type_bb[PAWN] & enemy) ||
-        (bb_tables.knight[sq] & p->type_bb[KNIGHT] & enemy) || (bb_tables.king[sq] & p->type_bb[KING] & enemy))
+    Bitboard enemy = pieces_of_color(p, by);
+    if ((bb_tables.pawn_attacks[by ^ 1][sq] & p->bb[PAWN] & enemy) || (bb_tables.knight[sq] & p->bb[KNIGHT] & enemy) ||
+        (bb_tables.king[sq] & p->bb[KING] & enemy))
         return true;
-    Bitboard diagonal = (p->type_bb[BISHOP] | p->type_bb[QUEEN]) & enemy;
-    Bitboard straight = (p->type_bb[ROOK] | p->type_bb[QUEEN]) & enemy;
+    Bitboard diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
+    Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
     return ((bb_tables.bishop_rays[sq] & diagonal) && (bishop_attacks(sq, occupied) & diagonal)) ||
            ((bb_tables.rook_rays[sq] & straight) && (rook_attacks(sq, occupied) & straight));
 }
 
-/* ---- emitting moves (out == NULL: count only, folded at compile time) ---- */
+/* ---- castling geometry ---- */
 
-static BB_ALWAYS_INLINE int emit_piece_moves(Move *out, int n, Square from, Bitboard targets, Bitboard enemy)
+/* Rights of side us (bit 0 king side, bit 1 queen side); a right implies
+ * king and rook on their squares. */
+static BB_ALWAYS_INLINE unsigned castling_rights_of(const Position *p, const Color us)
 {
-    if (!out)
-        return n + bb_count(targets);
+    return ((unsigned)p->castling >> (2 * us)) & 3;
+}
+static BB_ALWAYS_INLINE Bitboard castle_path(const Color us, const bool king_side) /* must be empty */
+{
+    return (king_side ? 0x60ull : 0x0eull) << (us == WHITE ? 0 : 56);
+}
+static BB_ALWAYS_INLINE Bitboard castle_walk(const Color us, const bool king_side) /* must not be attacked */
+{
+    return (king_side ? 0x60ull : 0x0cull) << (us == WHITE ? 0 : 56); /* b1/b8 may be attacked */
+}
+static BB_ALWAYS_INLINE bool castling_paths_clear(const Position *p, const Color us, Bitboard occupied)
+{
+    const unsigned rights = castling_rights_of(p, us);
+    return ((rights & 1) && !(occupied & castle_path(us, true))) || ((rights & 2) && !(occupied & castle_path(us, false)));
+}
+
+/* ---- what the generator knows about a node before generating ---- */
+
+typedef struct NodeFacts {
+    Square king;
+    Bitboard checkers;
+    Bitboard check_mask;            /* ~0: no check; checker + between: single check; 0: double check */
+    Bitboard pinned;                /* our pinned pieces ... */
+    Bitboard pinned_on[LINE_COUNT]; /* ... split by the line through the king they stand on */
+    Bitboard king_safe;             /* squares the king may step to (castling aside) */
+#ifdef STRATEGY_HAS_DIRECTION_LANES
+    Bitboard attacked; /* every square the enemy attacks, our king lifted off the board */
+#endif
+} NodeFacts;
+
+/* The squares a pinned piece on sq may move to: its pin line. */
+static BB_ALWAYS_INLINE Bitboard pin_line_of(const NodeFacts *f, Square sq)
+{
+    Bitboard b = bb_of(sq);
+    Line line = (f->pinned_on[LINE_FILE] & b)       ? LINE_FILE
+                : (f->pinned_on[LINE_RANK] & b)     ? LINE_RANK
+                : (f->pinned_on[LINE_DIAGONAL] & b) ? LINE_DIAGONAL
+                                                    : LINE_ANTI_DIAGONAL;
+    return bb_tables.line[line][sq];
+}
+
+#ifdef STRATEGY_HAS_DIRECTION_LANES
+/* ---- set-wise analysis: all eight directions of many sliders at once ----
+ * A DirLanes value holds one bitboard per direction (lanes N E S W NE NW
+ * SW SE; lane ^ 2 is the opposite direction). dir_fill(gen, occ) gives, in
+ * each lane, every square reached from the lane's sliders along that
+ * lane's direction, first blocker included. Three fills decide a node:
+ *   from_king   the king's eight rays (first blocker included);
+ *   enemy_rays  the rays of the enemy's rooks/queens (straight lanes) and
+ *               bishops/queens (diagonal lanes), with our king lifted off
+ *               the board so that it cannot shelter the squares behind it;
+ * and, when counting, the rays of our own sliders (count_pieces_setwise).
+ *   check: a king ray whose first blocker is an enemy slider of that line;
+ *          the ray itself (checker included) is the check mask.
+ *   pin:   our piece p is pinned exactly when p is the first blocker of
+ *          the king's ray in direction d AND the first blocker of an enemy
+ *          slider's ray in the opposite direction: lane d of from_king
+ *          and lane d ^ 2 of enemy_rays meet on p. */
+static BB_ALWAYS_INLINE Bitboard enemy_attack_map(const Position *p, const Color us, DirLanes enemy_rays)
+{
+    const Color them = color_flip(us);
+    const Bitboard enemy = pieces_of_color(p, them);
+    return dir_lanes_or(dir_lanes_or2(enemy_rays, dir_knight_attacks(p->bb[KNIGHT] & enemy))) |
+           pawn_attack_set(p->bb[PAWN] & enemy, them) | bb_tables.king[bb_first(p->bb[KING] & enemy)];
+}
+
+static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
+{
+    const Color them = color_flip(us);
+    const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
+    const Bitboard occupied = own | enemy;
+    const Square king = bb_first(p->bb[KING] & own);
+    const Bitboard king_bit = bb_of(king);
+    const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
+    const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
+    const DirLanes enemy_sliders = dir_lanes_by_kind(enemy_straight, enemy_diagonal);
+    const Bitboard leaper_checkers =
+        (bb_tables.pawn_attacks[us][king] & p->bb[PAWN] & enemy) | (bb_tables.knight[king] & p->bb[KNIGHT] & enemy);
+    const Bitboard king_steps = bb_tables.king[king] & ~own;
+    f->king = king;
+    memset(f->pinned_on, 0, sizeof f->pinned_on);
+
+    /* Common and cheap: no enemy slider on the king's lines, so no slider
+     * check and no pin; the enemy's attacks are needed only if the king
+     * has a square to step to or a castling path is clear. */
+    if (!((bb_tables.rook_rays[king] & enemy_straight) | (bb_tables.bishop_rays[king] & enemy_diagonal))) {
+        f->checkers = leaper_checkers;
+        f->check_mask = !leaper_checkers ? ~0ull : bb_several(leaper_checkers) ? 0 : leaper_checkers;
+        f->pinned = 0;
+        f->attacked = king_steps || castling_paths_clear(p, us, occupied)
+                          ? enemy_attack_map(p, us, dir_fill(enemy_sliders, occupied ^ king_bit))
+                          : 0; /* not needed: nothing will ask */
+        f->king_safe = king_steps & ~f->attacked;
+        return;
+    }
+
+    const DirLanes enemy_rays = dir_fill(enemy_sliders, occupied ^ king_bit);
+    const DirLanes from_king = dir_fill(dir_lanes_all(king_bit), occupied);
+    f->attacked = enemy_attack_map(p, us, enemy_rays);
+    f->king_safe = king_steps & ~f->attacked;
+
+    const Bitboard check_rays = dir_lanes_or(dir_lanes_where_meet(from_king, enemy_sliders));
+    f->checkers = (check_rays & enemy) | leaper_checkers;
+    f->check_mask = !f->checkers ? ~0ull : bb_several(f->checkers) ? 0 : (check_rays | f->checkers);
+
+    const DirLanes pins = dir_lanes_and(dir_lanes_and(from_king, dir_lanes_opposite(enemy_rays)), dir_lanes_all(own));
+    f->pinned = dir_lanes_or(pins);
+    if (f->pinned)
+        dir_lanes_lines(dir_lanes_or2(pins, dir_lanes_opposite(pins)), f->pinned_on);
+}
+
+static BB_ALWAYS_INLINE bool squares_safe(const Position *p, const NodeFacts *f, Bitboard squares, const Color us)
+{
+    (void)p;
+    (void)us;
+    return !(f->attacked & squares);
+}
+
+#else
+/* ---- scalar analysis: one slider lookup per question ---- */
+static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
+{
+    const Color them = color_flip(us);
+    const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
+    const Bitboard occupied = own | enemy;
+    const Square king = bb_first(p->bb[KING] & own);
+    const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
+    const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
+    f->king = king;
+
+    /* Slider checks are looked up only when a slider is on an open line. */
+    Bitboard checkers = ((bb_tables.pawn_attacks[us][king] & p->bb[PAWN]) | (bb_tables.knight[king] & p->bb[KNIGHT])) &
+                        enemy;
+    if (bb_tables.bishop_rays[king] & enemy_diagonal)
+        checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
+    if (bb_tables.rook_rays[king] & enemy_straight)
+        checkers |= rook_attacks(king, occupied) & enemy_straight;
+    f->checkers = checkers;
+    f->check_mask = !checkers ? ~0ull : bb_several(checkers) ? 0 : bb_tables.between[king][bb_first(checkers)] | checkers;
+
+    /* Pins: an enemy slider on one of the king's lines with exactly one
+     * piece, ours, between them. */
+    Bitboard pinned = 0;
+    memset(f->pinned_on, 0, sizeof f->pinned_on);
+    for (Bitboard s = bb_tables.rook_rays[king] & enemy_straight; s; s &= s - 1) {
+        Square sniper = bb_first(s);
+        Bitboard blockers = bb_tables.between[king][sniper] & occupied;
+        if (blockers && !bb_several(blockers) && (blockers & own)) {
+            pinned |= blockers;
+            f->pinned_on[square_file(sniper) == square_file(king) ? LINE_FILE : LINE_RANK] |= blockers;
+        }
+    }
+    for (Bitboard s = bb_tables.bishop_rays[king] & enemy_diagonal; s; s &= s - 1) {
+        Square sniper = bb_first(s);
+        Bitboard blockers = bb_tables.between[king][sniper] & occupied;
+        if (blockers && !bb_several(blockers) && (blockers & own)) {
+            pinned |= blockers;
+            f->pinned_on[(bb_tables.line[LINE_DIAGONAL][king] >> sniper) & 1 ? LINE_DIAGONAL : LINE_ANTI_DIAGONAL] |=
+                blockers;
+        }
+    }
+    f->pinned = pinned;
+
+    /* King steps: leapers rule out squares set-wise, then each remaining
+     * square is tested against sliders with the king lifted, so that it
+     * cannot hide behind itself (a rook on e8 checking e1 attacks e2 too). */
+    Bitboard safe = bb_tables.king[king] & ~own;
+    if (safe) {
+        safe &= ~pawn_attack_set(p->bb[PAWN] & enemy, them) & ~bb_tables.king[bb_first(p->bb[KING] & enemy)];
+        for (Bitboard n = p->bb[KNIGHT] & enemy; n && safe; n &= n - 1)
+            safe &= ~bb_tables.knight[bb_first(n)];
+        const Bitboard occupied_no_king = occupied ^ bb_of(king);
+        for (Bitboard t = safe; t; t &= t - 1) {
+            Square to = bb_first(t);
+            if (((bb_tables.bishop_rays[to] & enemy_diagonal) && (bishop_attacks(to, occupied_no_king) & enemy_diagonal)) ||
+                ((bb_tables.rook_rays[to] & enemy_straight) && (rook_attacks(to, occupied_no_king) & enemy_straight)))
+                safe ^= bb_of(to);
+        }
+    }
+    f->king_safe = safe;
+}
+
+static BB_ALWAYS_INLINE bool squares_safe(const Position *p, const NodeFacts *f, Bitboard squares, const Color us)
+{
+    (void)f;
+    for (; squares; squares &= squares - 1)
+        if (square_attacked(p, bb_first(squares), occupied_squares(p), color_flip(us)))
+            return false;
+    return true;
+}
+#endif
+
+#ifdef STRATEGY_HAS_DIRECTION_LANES
+/* The last ply's knight and slider moves, counted without looking at one
+ * piece at a time: each is a set of target squares per lane, and the
+ * lanes' popcounts add up.
+ *   knights  one lane per jump: two knights never jump to the same square
+ *            in the same direction; a pinned knight never moves;
+ *   sliders  one lane per direction: in one direction no two sliders reach
+ *            the same square (the nearer one blocks the other); a pinned
+ *            slider joins only the lanes along its pin line.
+ * (Pawns stay scalar: tried in lanes too, they were slower, the vector
+ * units being busy with the fills while the integer units idled.) */
+static BB_ALWAYS_INLINE int count_pieces_setwise(const Position *p, const Color us, const NodeFacts *f,
+                                                Bitboard targets)
+{
+    const Bitboard own = pieces_of_color(p, us);
+    DirLanes movers = dir_lanes_by_kind((p->bb[ROOK] | p->bb[QUEEN]) & own, (p->bb[BISHOP] | p->bb[QUEEN]) & own);
+    if (f->pinned)
+        movers = dir_lanes_and(movers, dir_lanes_or2(dir_lanes_all(~f->pinned), dir_lanes_from_lines(f->pinned_on)));
+    const DirLanes slider_moves = dir_fill(movers, occupied_squares(p));
+    const DirLanes knight_moves = dir_knight_attacks(p->bb[KNIGHT] & own & ~f->pinned);
+    return dir_lanes_count2(dir_lanes_and(slider_moves, dir_lanes_all(targets)),
+                            dir_lanes_and(knight_moves, dir_lanes_all(targets)));
+}
+#endif
+
+/* ---- sinks: what happens to each move found ---- */
+
+typedef enum { SINK_LIST, SINK_COUNT, SINK_BULK, SINK_FULL } SinkKind;
+
+typedef struct Sink {
+    Move *out;      /* SINK_LIST */
+    int count;      /* SINK_LIST, SINK_COUNT: moves so far */
+    int depth;      /* SINK_BULK, SINK_FULL: depth of the node generating */
+    uint64_t nodes; /* SINK_BULK, SINK_FULL: leaves below the moves so far */
+} Sink;
+
+static uint64_t perft_bulk_white(const Position *p, int depth);
+static uint64_t perft_bulk_black(const Position *p, int depth);
+static uint64_t perft_full_white(const Position *p, int depth);
+static uint64_t perft_full_black(const Position *p, int depth);
+static int count_moves_white(const Position *p);
+static int count_moves_black(const Position *p);
+
+/* One move found by the generator, for every sink but SINK_COUNT. */
+static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Position *p, const Color us,
+                                       const PieceType moved, const MoveKind kind, Square from, Square to)
+{
+    if (sink == SINK_LIST) {
+        s->out[s->count++] = move_make(from, to, kind);
+        return;
+    }
+    Position child;
+    position_make_typed(&child, p, us, moved, kind, from, to, sink == SINK_FULL);
+    if (sink == SINK_FULL) {
+        if (s->depth == 1) {
+            /* The leaf's make must really happen: tell the compiler the
+             * child is read, without making it forget everything else. */
+            __asm__ __volatile__("" : : "m"(child));
+            s->nodes++;
+        } else {
+            s->nodes += us == WHITE ? perft_full_black(&child, s->depth - 1) : perft_full_white(&child, s->depth - 1);
+        }
+    } else if (s->depth == 2) {
+        s->nodes += (uint64_t)(us == WHITE ? count_moves_black(&child) : count_moves_white(&child));
+    } else {
+        s->nodes += us == WHITE ? perft_bulk_black(&child, s->depth - 1) : perft_bulk_white(&child, s->depth - 1);
+    }
+}
+
+/* Moves of one piece to a set of squares. */
+static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, const Position *p, const Color us,
+                                              const PieceType moved, Square from, Bitboard targets)
+{
+    if (sink == SINK_COUNT) {
+        s->count += bb_count(targets);
+        return;
+    }
+    const Bitboard enemy = pieces_of_color(p, color_flip(us));
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
-        /* MK_CAPTURE is kind 4: bit 14 of the move. */
-        out[n++] = (Move)(from | (to << 6) | (((enemy >> to) & 1) << 14));
+        MoveKind kind = sink == SINK_LIST && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
+        sink_move(s, sink, p, us, moved, kind, from, to);
     }
-    return n;
 }
 
 /* Pawn moves of one kind given by their destinations; from = to - delta. */
-static BB_ALWAYS_INLINE int emit_pawn_moves(Move *out, int n, Bitboard targets, int delta, MoveKind kind)
+static BB_ALWAYS_INLINE void sink_pawn_moves(Sink *s, const SinkKind sink, const Position *p, const Color us,
+                                             Bitboard targets, int delta, const MoveKind kind)
 {
-    if (!out)
-        return n + bb_count(targets);
+    if (sink == SINK_COUNT) {
+        s->count += bb_count(targets);
+        return;
+    }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
-        out[n++] = move_make((Square)(to - delta), to, kind);
+        sink_move(s, sink, p, us, PAWN, kind, (Square)(to - delta), to);
     }
-    return n;
 }
 
-static BB_ALWAYS_INLINE int emit_promotions(Move *out, int n, Bitboard targets, int delta, MoveKind knight_kind)
+/* Four moves per destination; knight_kind is MK_PROMO_N or MK_PROMO_CAPTURE_N. */
+static BB_ALWAYS_INLINE void sink_promotions(Sink *s, const SinkKind sink, const Position *p, const Color us,
+                                             Bitboard targets, int delta, const MoveKind knight_kind)
 {
-    if (!out)
-        return n + 4 * bb_count(targets);
+    if (sink == SINK_COUNT) {
+        s->count += 4 * bb_count(targets);
+        return;
+    }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
         for (int k = 0; k < 4; k++)
-            out[n++] = move_make((Square)(to - delta), to, (MoveKind)(knight_kind + k));
+            sink_move(s, sink, p, us, PAWN, (MoveKind)(knight_kind + k), (Square)(to - delta), to);
     }
-    return n;
 }
 
 /* ---- the generator ---- */
 
-/* En passant: pins and the check mask were applied by the caller; what is
- * left is the discovered attack through the squares both pawns vacate. */
-static BB_ALWAYS_INLINE bool ep_capture_safe(const Position *p, Square king, Square from, Square ep,
-                                             Square captured_sq, const Color us)
+/* En passant: the check mask was applied by the caller; what is left is
+ * the pin of the capturing pawn and the discovered attack through the
+ * squares both pawns vacate. Straight lines: only the rank can open (on
+ * the captured pawn's file our pawn lands in between, and leaving its own
+ * file is a pin); diagonals: either vacated square may open one. */
+static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts *f, Square from, Square ep,
+                                              Square captured_sq, const Color us)
 {
-    const Color them = color_flip(us);
-    Bitboard occupied = (p->type_bb[0] ^ bb_of(from) ^ bb_of(captured_sq)) | bb_of(ep);
-    Bitboard enemy = p->color_bb[them];
-    Bitboard straight = (p->type_bb[ROOK] | p->type_bb[QUEEN]) & enemy;
-    Bitboard diagonal = (p->type_bb[BISHOP] | p->type_bb[QUEEN]) & enemy;
-    if (!BITBOARD_PLANT_EP_RANK_BUG && (rook_attacks(king, occupied) & straight))
+    if ((f->pinned & bb_of(from)) && !(pin_line_of(f, from) & bb_of(ep)))
         return false;
-    return (bishop_attacks(king, occupied) & diagonal) == 0;
+    const Color them = color_flip(us);
+    Bitboard occupied = (occupied_squares(p) ^ bb_of(from) ^ bb_of(captured_sq)) | bb_of(ep);
+    Bitboard enemy = pieces_of_color(p, them);
+    Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
+    Bitboard diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
+    if (!BITBOARD_PLANT_EP_RANK_BUG && (rook_attacks(f->king, occupied) & straight & bb_tables.line[LINE_RANK][f->king]))
+        return false;
+    return (bishop_attacks(f->king, occupied) & diagonal) == 0;
 }
 
-static BB_ALWAYS_INLINE int generate_moves(const Position *p, Move *out, const Color us)
+/* Slider moves one piece at a time: unpinned ones freely, pinned ones
+ * along their pin line (a rook pinned on a diagonal gets nothing). */
+static BB_ALWAYS_INLINE void generate_slider_moves(Sink *s, const SinkKind sink, const Position *p, const Color us,
+                                                   const NodeFacts *f, Bitboard targets, const bool in_check)
+{
+    const Bitboard occupied = occupied_squares(p);
+    const Bitboard bishops = pieces_of(p, us, BISHOP), rooks = pieces_of(p, us, ROOK), queens = pieces_of(p, us, QUEEN);
+    for (Bitboard b = bishops & ~f->pinned; b; b &= b - 1) {
+        Square from = bb_first(b);
+        sink_piece_moves(s, sink, p, us, BISHOP, from, bishop_attacks(from, occupied) & targets);
+    }
+    for (Bitboard b = rooks & ~f->pinned; b; b &= b - 1) {
+        Square from = bb_first(b);
+        sink_piece_moves(s, sink, p, us, ROOK, from, rook_attacks(from, occupied) & targets);
+    }
+    for (Bitboard b = queens & ~f->pinned; b; b &= b - 1) {
+        Square from = bb_first(b);
+        sink_piece_moves(s, sink, p, us, QUEEN, from, queen_attacks(from, occupied) & targets);
+    }
+    /* In check a pinned piece has no move: its line meets the check line
+     * only on the king. */
+    if (f->pinned && !in_check) {
+        for (Bitboard b = bishops & f->pinned; b; b &= b - 1) {
+            Square from = bb_first(b);
+            sink_piece_moves(s, sink, p, us, BISHOP, from, bishop_attacks(from, occupied) & targets & pin_line_of(f, from));
+        }
+        for (Bitboard b = rooks & f->pinned; b; b &= b - 1) {
+            Square from = bb_first(b);
+            sink_piece_moves(s, sink, p, us, ROOK, from, rook_attacks(from, occupied) & targets & pin_line_of(f, from));
+        }
+        for (Bitboard b = queens & f->pinned; b; b &= b - 1) {
+            Square from = bb_first(b);
+            sink_piece_moves(s, sink, p, us, QUEEN, from, queen_attacks(from, occupied) & targets & pin_line_of(f, from));
+        }
+    }
+}
+
+/* Every move but the king's steps. in_check is a compile-time constant:
+ * the generator is expanded twice, and the common case (no check) has
+ * no check mask at all, so its results do not wait for the check test. */
+static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us, const SinkKind sink, Sink *s,
+                                               const NodeFacts *nf, const bool in_check)
 {
     const Color them = color_flip(us);
     const int up = us == WHITE ? UP_WHITE : -UP_WHITE;
@@ -158,182 +496,137 @@ static BB_ALWAYS_INLINE int generate_moves(const Position *p, Move *out, const C
     const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
     const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
 
-    const Bitboard occupied = p->type_bb[0];
-    const Bitboard own = p->color_bb[us], enemy = p->color_bb[them];
+    const NodeFacts f = *nf;
+    const Bitboard occupied = occupied_squares(p);
+    const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
     const Bitboard empty = ~occupied;
-    const Square king = bb_first(pieces_of(p, us, KING));
-    const Bitboard enemy_straight = (p->type_bb[ROOK] | p->type_bb[QUEEN]) & enemy;
-    const Bitboard enemy_diagonal = (p->type_bb[BISHOP] | p->type_bb[QUEEN]) & enemy;
-    int n = 0;
-
-    /* King steps, tested with the king lifted so it cannot hide behind itself. */
-    const Bitboard occupied_no_king = occupied ^ bb_of(king);
-    for (Bitboard t = bb_tables.king[king] & ~own; t; t &= t - 1) {
-        Square to = bb_first(t);
-        if (!square_attacked(p, to, occupied_no_king, them))
-            n = emit_piece_moves(out, n, king, bb_of(to), enemy);
-    }
-
-    /* Slider checks are looked up only when a slider is on an open line. */
-    Bitboard checkers = ((bb_tables.pawn_attacks[us][king] & p->type_bb[PAWN]) |
-                         (bb_tables.knight[king] & p->type_bb[KNIGHT])) & enemy;
-    if (bb_tables.bishop_rays[king] & enemy_diagonal)
-        checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
-    if (bb_tables.rook_rays[king] & enemy_straight)
-        checkers |= rook_attacks(king, occupied) & enemy_straight;
-    if (bb_several(checkers))
-        return n;
-    const Bitboard check_mask = checkers ? bb_tables.between[king][bb_first(checkers)] | checkers : ~0ull;
-
-    Bitboard pin_hv = 0, pin_diag = 0;
-    for (Bitboard s = bb_tables.rook_rays[king] & enemy_straight; s; s &= s - 1) {
-        Square sniper = bb_first(s);
-        Bitboard segment = bb_tables.between[king][sniper];
-        Bitboard blockers = segment & occupied;
-        if (blockers && !bb_several(blockers) && (blockers & own))
-            pin_hv |= segment | bb_of(sniper);
-    }
-    for (Bitboard s = bb_tables.bishop_rays[king] & enemy_diagonal; s; s &= s - 1) {
-        Square sniper = bb_first(s);
-        Bitboard segment = bb_tables.between[king][sniper];
-        Bitboard blockers = segment & occupied;
-        if (blockers && !bb_several(blockers) && (blockers & own))
-            pin_diag |= segment | bb_of(sniper);
-    }
-    const Bitboard pinned = (pin_hv | pin_diag) & own;
+    const Bitboard check_mask = in_check ? f.check_mask : ~0ull;
     const Bitboard targets = ~own & check_mask;
 
-    /* Knights: a pinned knight can never stay on its line. */
-    for (Bitboard b = pieces_of(p, us, KNIGHT) & ~pinned; b; b &= b - 1) {
-        Square from = bb_first(b);
-        n = emit_piece_moves(out, n, from, bb_tables.knight[from] & targets, enemy);
+#ifdef STRATEGY_HAS_DIRECTION_LANES
+    if (sink == SINK_COUNT) {
+        s->count += count_pieces_setwise(p, us, &f, targets);
+    } else
+#endif
+    {
+        /* Knights: a pinned knight can never stay on its line. */
+        for (Bitboard b = pieces_of(p, us, KNIGHT) & ~f.pinned; b; b &= b - 1) {
+            Square from = bb_first(b);
+            sink_piece_moves(s, sink, p, us, KNIGHT, from, bb_tables.knight[from] & targets);
+        }
+        generate_slider_moves(s, sink, p, us, &f, targets, in_check);
     }
 
-    /* Sliders. Unpinned ones move freely; a pinned one only along its pin
-     * segment, which also rules out the other kind of line (a rook pinned
-     * on a diagonal cannot move at all). */
-    const Bitboard bishops = pieces_of(p, us, BISHOP), rooks = pieces_of(p, us, ROOK);
-    const Bitboard queens = pieces_of(p, us, QUEEN);
-    for (Bitboard b = bishops & ~pinned; b; b &= b - 1) {
-        Square from = bb_first(b);
-        n = emit_piece_moves(out, n, from, bishop_attacks(from, occupied) & targets, enemy);
-    }
-    for (Bitboard b = rooks & ~pinned; b; b &= b - 1) {
-        Square from = bb_first(b);
-        n = emit_piece_moves(out, n, from, rook_attacks(from, occupied) & targets, enemy);
-    }
-    for (Bitboard b = queens & ~pinned; b; b &= b - 1) {
-        Square from = bb_first(b);
-        n = emit_piece_moves(out, n, from, queen_attacks(from, occupied) & targets, enemy);
-    }
-    if (!checkers) { /* a pinned piece can never answer a check */
-        for (Bitboard b = (bishops | queens) & pin_diag; b; b &= b - 1) {
-            Square from = bb_first(b);
-            n = emit_piece_moves(out, n, from, bishop_attacks(from, occupied) & targets & pin_diag, enemy);
-        }
-        for (Bitboard b = (rooks | queens) & pin_hv; b; b &= b - 1) {
-            Square from = bb_first(b);
-            n = emit_piece_moves(out, n, from, rook_attacks(from, occupied) & targets & pin_hv, enemy);
-        }
-    }
-
-    /* Pawns, all at once by shifting. Pushes: free pawns, and pawns pinned
-     * on a file (their pushes stay on it). Captures: free pawns, and pawns
-     * pinned on a diagonal capturing along it. */
+    /* Pawns, all at once by shifting. A pinned pawn keeps only the moves
+     * along its pin line: pushes if pinned on the file, captures toward
+     * the pinner if pinned on that diagonal. A white pawn captures west
+     * along an anti-diagonal and east along a diagonal; Black's the other
+     * way round. */
     const Bitboard pawns = pieces_of(p, us, PAWN);
-    const Bitboard free_pawns = pawns & ~pinned;
-    Bitboard single = (shift_up(free_pawns, us) | (shift_up(pawns & pin_hv, us) & pin_hv)) & empty;
+    Bitboard pushers = pawns, west_capturers = pawns, east_capturers = pawns;
+    if (pawns & f.pinned) {
+        const Bitboard unpinned = pawns & ~f.pinned;
+        const Line west_line = us == WHITE ? LINE_ANTI_DIAGONAL : LINE_DIAGONAL;
+        const Line east_line = us == WHITE ? LINE_DIAGONAL : LINE_ANTI_DIAGONAL;
+        pushers = unpinned | (pawns & f.pinned_on[LINE_FILE]);
+        west_capturers = unpinned | (pawns & f.pinned_on[west_line]);
+        east_capturers = unpinned | (pawns & f.pinned_on[east_line]);
+    }
+    Bitboard single = shift_up(pushers, us) & empty;
     Bitboard twice = shift_up(single & rank_3, us) & empty & check_mask;
     single &= check_mask;
-    Bitboard west = (shift_up_west(free_pawns, us) | (shift_up_west(pawns & pin_diag, us) & pin_diag)) &
-                    enemy & check_mask;
-    Bitboard east = (shift_up_east(free_pawns, us) | (shift_up_east(pawns & pin_diag, us) & pin_diag)) &
-                    enemy & check_mask;
+    Bitboard west = shift_up_west(west_capturers, us) & enemy & check_mask;
+    Bitboard east = shift_up_east(east_capturers, us) & enemy & check_mask;
 
-    n = emit_pawn_moves(out, n, single & ~rank_8, up, MK_QUIET);
-    n = emit_pawn_moves(out, n, twice, 2 * up, MK_DOUBLE_PUSH);
-    n = emit_pawn_moves(out, n, west & ~rank_8, up_west, MK_CAPTURE);
-    n = emit_pawn_moves(out, n, east & ~rank_8, up_east, MK_CAPTURE);
+    sink_pawn_moves(s, sink, p, us, single & ~rank_8, up, MK_QUIET);
+    sink_pawn_moves(s, sink, p, us, twice, 2 * up, MK_DOUBLE_PUSH);
+    sink_pawn_moves(s, sink, p, us, west & ~rank_8, up_west, MK_CAPTURE);
+    sink_pawn_moves(s, sink, p, us, east & ~rank_8, up_east, MK_CAPTURE);
     if ((single | west | east) & rank_8) {
-        n = emit_promotions(out, n, single & rank_8, up, MK_PROMO_N);
-        n = emit_promotions(out, n, west & rank_8, up_west, MK_PROMO_CAPTURE_N);
-        n = emit_promotions(out, n, east & rank_8, up_east, MK_PROMO_CAPTURE_N);
+        sink_promotions(s, sink, p, us, single & rank_8, up, MK_PROMO_N);
+        sink_promotions(s, sink, p, us, west & rank_8, up_west, MK_PROMO_CAPTURE_N);
+        sink_promotions(s, sink, p, us, east & rank_8, up_east, MK_PROMO_CAPTURE_N);
     }
 
-    if (p->ep != SQ_NONE) {
+    /* En passant: the ep square is set after every double push, so test
+     * without a branch whether one of our pawns can take at all (rarely). */
+    const Bitboard ep_bit = (Bitboard)(p->ep != SQ_NONE) << (p->ep & 63);
+    const Bitboard ep_capturers = pawn_attack_set(ep_bit, them) & pawns;
+    if (ep_capturers) {
         const Square ep = p->ep, captured_sq = (Square)(ep - up);
         /* Legal only if it captures the checker or lands on the check line. */
         if (check_mask & (bb_of(ep) | bb_of(captured_sq))) {
-            for (Bitboard b = bb_tables.pawn_attacks[them][ep] & pawns & ~pin_hv; b; b &= b - 1) {
+            for (Bitboard b = ep_capturers; b; b &= b - 1) {
                 Square from = bb_first(b);
-                if ((bb_of(from) & pin_diag) && !(bb_of(ep) & pin_diag))
+                if (!ep_capture_legal(p, &f, from, ep, captured_sq, us))
                     continue;
-                if (ep_capture_safe(p, king, from, ep, captured_sq, us)) {
-                    if (out)
-                        out[n] = move_make(from, ep, MK_EN_PASSANT);
-                    n++;
-                }
+                if (sink == SINK_COUNT)
+                    s->count++;
+                else
+                    sink_move(s, sink, p, us, PAWN, MK_EN_PASSANT, from, ep);
             }
         }
     }
 
-    /* Castling: rights imply king and rook on their squares; the squares
-     * between must be empty, and the king may not pass an attacked square. */
-    if (!checkers) {
-        const uint8_t rights = p->castling >> (2 * us); /* bit 0 king side, bit 1 queen side */
-        const Square base = us == WHITE ? SQ_A1 : SQ_A8;
-        if ((rights & 1) && !(occupied & (bb_of(base + 5u) | bb_of(base + 6u))) &&
-            !square_attacked(p, (Square)(base + 5), occupied, them) &&
-            !square_attacked(p, (Square)(base + 6), occupied, them)) {
-            if (out)
-                out[n] = move_make((Square)(base + 4), (Square)(base + 6), MK_KING_CASTLE);
-            n++;
+    /* Castling: the squares between king and rook must be empty, and the
+     * king may not pass an attacked square (nor start on one: !in_check). */
+    const unsigned rights = castling_rights_of(p, us);
+    if (rights && !in_check) {
+        const Square king_from = us == WHITE ? SQ_E1 : SQ_E8;
+        if ((rights & 1) && !(occupied & castle_path(us, true)) && squares_safe(p, &f, castle_walk(us, true), us)) {
+            if (sink == SINK_COUNT)
+                s->count++;
+            else
+                sink_move(s, sink, p, us, KING, MK_KING_CASTLE, king_from, (Square)(king_from + 2));
         }
-        if ((rights & 2) && !(occupied & (bb_of(base + 1u) | bb_of(base + 2u) | bb_of(base + 3u))) &&
-            !square_attacked(p, (Square)(base + 3), occupied, them) &&
-            !square_attacked(p, (Square)(base + 2), occupied, them)) {
-            if (out)
-                out[n] = move_make((Square)(base + 4), (Square)(base + 2), MK_QUEEN_CASTLE);
-            n++;
+        if ((rights & 2) && !(occupied & castle_path(us, false)) && squares_safe(p, &f, castle_walk(us, false), us)) {
+            if (sink == SINK_COUNT)
+                s->count++;
+            else
+                sink_move(s, sink, p, us, KING, MK_QUEEN_CASTLE, king_from, (Square)(king_from - 2));
         }
     }
-    return n;
 }
 
-/* ---- perft: copy-make, side fixed per function, bulk count at the last ply ---- */
-
-static uint64_t perft_bulk_white(const Position *p, int depth);
-static uint64_t perft_bulk_black(const Position *p, int depth);
-static uint64_t perft_full_white(const Position *p, int depth);
-static uint64_t perft_full_black(const Position *p, int depth);
-
-static BB_ALWAYS_INLINE uint64_t perft_node(const Position *p, int depth, const Color us, const bool full)
+static BB_ALWAYS_INLINE void generate(const Position *p, const Color us, const SinkKind sink, Sink *s)
 {
-    if (!full && depth == 1)
-        return (uint64_t)generate_moves(p, NULL, us);
-    Move moves[MAX_MOVES];
-    int count = generate_moves(p, moves, us);
-    uint64_t nodes = 0;
-    for (int i = 0; i < count; i++) {
-        Position child;
-        position_copy_make(&child, p, moves[i], us, full);
-        if (depth == 1) {
-            /* Keep the leaf make from being optimised away. */
-            __asm__ __volatile__("" : : "r"(&child) : "memory");
-            nodes++;
-        } else if (full) {
-            nodes += us == WHITE ? perft_full_black(&child, depth - 1) : perft_full_white(&child, depth - 1);
-        } else {
-            nodes += us == WHITE ? perft_bulk_black(&child, depth - 1) : perft_bulk_white(&child, depth - 1);
-        }
-    }
-    return nodes;
+    NodeFacts f;
+    analyse_node(p, us, &f);
+    sink_piece_moves(s, sink, p, us, KING, f.king, f.king_safe);
+    if (!f.checkers)
+        generate_non_king(p, us, sink, s, &f, false);
+    else if (f.check_mask) /* in double check only the king moves */
+        generate_non_king(p, us, sink, s, &f, true);
 }
 
-static uint64_t perft_bulk_white(const Position *p, int depth) { return perft_node(p, depth, WHITE, false); }
-static uint64_t perft_bulk_black(const Position *p, int depth) { return perft_node(p, depth, BLACK, false); }
-static uint64_t perft_full_white(const Position *p, int depth) { return perft_node(p, depth, WHITE, true); }
-static uint64_t perft_full_black(const Position *p, int depth) { return perft_node(p, depth, BLACK, true); }
+/* ---- perft: copy-make, side fixed per function, counting at the last ply ---- */
+
+static int count_moves_white(const Position *p)
+{
+    Sink s = { .count = 0 };
+    generate(p, WHITE, SINK_COUNT, &s);
+    return s.count;
+}
+
+static int count_moves_black(const Position *p)
+{
+    Sink s = { .count = 0 };
+    generate(p, BLACK, SINK_COUNT, &s);
+    return s.count;
+}
+
+/* depth >= 2 (bulk) or >= 1 (full). */
+static BB_ALWAYS_INLINE uint64_t perft_node(const Position *p, int depth, const Color us, const SinkKind sink)
+{
+    Sink s = { .depth = depth, .nodes = 0 };
+    generate(p, us, sink, &s);
+    return s.nodes;
+}
+
+static uint64_t perft_bulk_white(const Position *p, int depth) { return perft_node(p, depth, WHITE, SINK_BULK); }
+static uint64_t perft_bulk_black(const Position *p, int depth) { return perft_node(p, depth, BLACK, SINK_BULK); }
+static uint64_t perft_full_white(const Position *p, int depth) { return perft_node(p, depth, WHITE, SINK_FULL); }
+static uint64_t perft_full_black(const Position *p, int depth) { return perft_node(p, depth, BLACK, SINK_FULL); }
 
 /* ---- the MoveGen interface ---- */
 
@@ -354,14 +647,19 @@ static void gen_save(const void *board, Setup *s)
 static int gen_legal_moves(const void *board, Move *out)
 {
     const Position *p = &((const BitboardBoard *)board)->pos;
-    return p->side == WHITE ? generate_moves(p, out, WHITE) : generate_moves(p, out, BLACK);
+    Sink s = { .out = out, .count = 0 };
+    if (p->side == WHITE)
+        generate(p, WHITE, SINK_LIST, &s);
+    else
+        generate(p, BLACK, SINK_LIST, &s);
+    return s.count;
 }
 
 static bool gen_in_check(const void *board)
 {
     const Position *p = &((const BitboardBoard *)board)->pos;
     Color us = (Color)p->side;
-    return attackers_of(p, bb_first(pieces_of(p, us, KING)), p->type_bb[0], color_flip(us)) != 0;
+    return attackers_of(p, bb_first(pieces_of(p, us, KING)), occupied_squares(p), color_flip(us)) != 0;
 }
 
 static void gen_make(void *board, Move m)
@@ -375,7 +673,7 @@ static void gen_make(void *board, Move m)
     u->castling = p->castling;
     u->ep = p->ep;
     Position before = *p;
-    u->captured = p->side == WHITE ? position_copy_make(p, &before, m, WHITE, true) : position_copy_make(p, &before, m, BLACK, true);
+    u->captured = position_make_move(p, &before, m, (Color)before.side);
 }
 
 static void gen_unmake(void *board)
@@ -396,6 +694,8 @@ static uint64_t gen_perft(void *board, int depth, PerftMode mode)
     bool white = p.side == WHITE;
     if (mode == PERFT_FULL)
         return white ? perft_full_white(&p, depth) : perft_full_black(&p, depth);
+    if (depth == 1)
+        return (uint64_t)(white ? count_moves_white(&p) : count_moves_black(&p));
     return white ? perft_bulk_white(&p, depth) : perft_bulk_black(&p, depth);
 }
 

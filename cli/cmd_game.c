@@ -1,0 +1,266 @@
+/* chesslab game: plays moves (UCI or SAN) from a position and prints every
+ * ply's SAN, UCI, FEN and status and the result; or reads a PGN file and
+ * prints one summary per game. The rules themselves live in core/game.c,
+ * core/san.c and core/pgn.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "args.h"
+#include "bench/result_json.h"
+#include "commands.h"
+#include "core/game.h"
+#include "core/move_text.h"
+#include "core/pgn.h"
+#include "movegen_variants/registry.h"
+
+static const char *const usage_text =
+    "usage: chesslab game [--gen NAME] [--fen FEN] [--moves UCI... | --san SAN... | --pgn FILE] [--json]\n"
+    "\n"
+    "  --gen NAME     move generator (default: fastest here)\n"
+    "  --fen FEN      start position (default: the standard one; not with --pgn)\n"
+    "  --moves m ...  moves in UCI (e2e4 e7e5 e1g1 e7e8q)\n"
+    "  --san m ...    moves in SAN (e4 e5 Nf3 O-O exd8=Q; 0-0, e8Q, Ngf3, missing\n"
+    "                 or extra x, +, #, !, ? are accepted)\n"
+    "  --pgn FILE     every game of a PGN file: one summary line per game; a game\n"
+    "                 that cannot be read is reported (file, line, game, ply) and\n"
+    "                 reading goes on; exit status 1 if any game could not be read\n"
+    "  --json         JSON instead of text\n"
+    "\n"
+    "Status per position: checkmate, stalemate, dead position and the\n"
+    "seventy-five-move rule end the game; threefold repetition and the\n"
+    "fifty-move rule are reported as claimable draws (the game goes on).\n"
+    "Bad moves or FEN: one line on stderr, exit status 2.\n";
+
+typedef struct GameOptions {
+    const MoveGen *gen;
+    const char *fen, *pgn;
+    char **moves;
+    int move_count;
+    bool san, json;
+} GameOptions;
+
+static int parse_options(int argc, char **argv, GameOptions *o)
+{
+    const char *cmd = "game";
+    *o = (GameOptions){ 0 };
+    const char *gen_name = NULL;
+    int lists = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (cli_is_help(a)) {
+            fputs(usage_text, stdout);
+            exit(0);
+        } else if (strcmp(a, "--gen") == 0) {
+            if (!(gen_name = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--fen") == 0) {
+            if (!(o->fen = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--pgn") == 0) {
+            if (!(o->pgn = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            lists++;
+        } else if (strcmp(a, "--moves") == 0 || strcmp(a, "--san") == 0) {
+            o->san = strcmp(a, "--san") == 0;
+            o->moves = &argv[i + 1];
+            o->move_count = 0;
+            while (i + 1 < argc && strncmp(argv[i + 1], "--", 2) != 0)
+                i++, o->move_count++;
+            lists++;
+        } else if (strcmp(a, "--json") == 0) {
+            o->json = true;
+        } else {
+            cli_error(cmd, "unknown option '%s' (see chesslab game --help)", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (lists > 1) {
+        cli_error(cmd, "--moves, --san and --pgn exclude each other (and each is given once)");
+        return EXIT_USAGE;
+    }
+    if (o->fen && o->pgn) {
+        cli_error(cmd, "--fen and --pgn exclude each other (a PGN game carries its own FEN tag)");
+        return EXIT_USAGE;
+    }
+    o->gen = gen_name ? cli_generator(cmd, gen_name) : registry_default();
+    return o->gen ? 0 : EXIT_USAGE;
+}
+
+static void json_status(const GameStatus *st)
+{
+    char text[128];
+    game_status_text(st, text, sizeof text);
+    printf("{\"end\": \"%s\", \"check\": %s, \"repetitions\": %d, \"threefold\": %s, \"fifty_moves\": %s, "
+           "\"halfmove\": %d, \"text\": ",
+           game_end_name(st->end), st->check ? "true" : "false", st->repetitions, st->threefold ? "true" : "false",
+           st->fifty_moves ? "true" : "false", st->halfmove);
+    json_write_string(stdout, text);
+    putchar('}');
+}
+
+static void print_game(const GameOptions *o, const Game *game)
+{
+    int plies = game_ply_count(game);
+    GameStatus st;
+    char fen[FEN_MAX], text[128];
+    setup_to_fen(game_setup(game, 0), fen);
+    game_status(game, 0, &st);
+    if (o->json) {
+        printf("{\"generator\": \"%s\", \"start\": {\"fen\": \"%s\", \"status\": ", o->gen->name, fen);
+        json_status(&st);
+        printf("},\n \"plies\": [");
+    } else {
+        game_status_text(&st, text, sizeof text);
+        printf("generator %s\nstart     %s  (%s)\n\n%-4s %-14s %-6s %-70s %s\n", o->gen->name, fen, text, "ply",
+               "move", "uci", "fen", "status");
+    }
+    for (int ply = 1; ply <= plies; ply++) {
+        const Setup *before = game_setup(game, ply - 1);
+        char uci[MOVE_TEXT_MAX], numbered[32];
+        move_to_uci(game_move(game, ply), uci);
+        setup_to_fen(game_setup(game, ply), fen);
+        game_status(game, ply, &st);
+        if (o->json) {
+            printf("%s\n  {\"ply\": %d, \"move_number\": %u, \"side\": \"%c\", \"san\": \"%s\", \"uci\": \"%s\", "
+                   "\"fen\": \"%s\", \"status\": ",
+                   ply > 1 ? "," : "", ply, before->fullmove, before->side == WHITE ? 'w' : 'b', game_san(game, ply),
+                   uci, fen);
+            json_status(&st);
+            putchar('}');
+        } else {
+            snprintf(numbered, sizeof numbered, "%u%s %s", before->fullmove, before->side == WHITE ? "." : "...",
+                     game_san(game, ply));
+            game_status_text(&st, text, sizeof text);
+            printf("%-4d %-14s %-6s %-70s %s\n", ply, numbered, uci, fen, text);
+        }
+    }
+    game_status(game, plies, &st);
+    const char *result = game_result(&st, false);
+    game_status_text(&st, text, sizeof text);
+    if (o->json) {
+        printf("%s],\n \"result\": \"%s\", \"termination\": ", plies ? "\n " : "", result);
+        json_write_string(stdout, text);
+        printf("}\n");
+    } else {
+        printf("\nresult    %s (%s)\n", result, text);
+    }
+}
+
+static int play_moves(const GameOptions *o)
+{
+    const char *cmd = "game";
+    Setup start;
+    char err[640];
+    if (!setup_from_fen(&start, o->fen ? o->fen : FEN_STARTPOS, err, sizeof err)) {
+        cli_error(cmd, "--fen: %s", err);
+        return EXIT_USAGE;
+    }
+    Game *game = game_new(o->gen);
+    if (game == NULL || !game_start(game, &start, err, sizeof err)) {
+        cli_error(cmd, "%s", game ? err : "out of memory");
+        game_free(game);
+        return game ? EXIT_USAGE : 1;
+    }
+    for (int i = 0; i < o->move_count; i++) {
+        const Setup *s = game_setup(game, game_ply_count(game));
+        unsigned number = s->fullmove;
+        Color side = s->side;
+        bool ok = o->san ? game_play_san(game, o->moves[i], err, sizeof err)
+                         : game_play_uci(game, o->moves[i], err, sizeof err);
+        if (!ok) {
+            cli_error(cmd, "%s: move %d (%u%s %s): %s", o->san ? "--san" : "--moves", i + 1, number,
+                      side == WHITE ? "." : "...", o->moves[i], err);
+            game_free(game);
+            return EXIT_USAGE;
+        }
+    }
+    print_game(o, game);
+    game_free(game);
+    return 0;
+}
+
+static void json_tag(const PgnGame *pg, const char *name)
+{
+    const char *value = pgn_tags_get(&pg->tags, name);
+    json_write_string(stdout, value ? value : "?");
+}
+
+static int read_pgn(const GameOptions *o)
+{
+    const char *cmd = "game";
+    FILE *f = fopen(o->pgn, "r");
+    if (f == NULL) {
+        cli_error(cmd, "--pgn: cannot open '%s'", o->pgn);
+        return EXIT_USAGE;
+    }
+    PgnReader *reader = pgn_reader_new(f, o->pgn);
+    PgnGame pg;
+    if (reader == NULL || !pgn_game_init(&pg, o->gen)) {
+        cli_error(cmd, "out of memory");
+        pgn_reader_free(reader);
+        fclose(f);
+        return 1;
+    }
+    int good = 0, bad = 0;
+    char err[1024];
+    if (o->json) {
+        printf("{\"file\": ");
+        json_write_string(stdout, o->pgn);
+        printf(", \"generator\": \"%s\", \"games\": [", o->gen->name);
+    }
+    for (PgnRead got; (got = pgn_read_game(reader, &pg, err, sizeof err)) != PGN_END;) {
+        int plies = game_ply_count(pg.game);
+        GameStatus st;
+        game_status(pg.game, plies, &st);
+        char text[128], fen[FEN_MAX];
+        game_status_text(&st, text, sizeof text);
+        setup_to_fen(game_setup(pg.game, plies), fen);
+        if (got == PGN_BAD_GAME) {
+            cli_error(cmd, "%s", err);
+            bad++;
+        } else {
+            good++;
+        }
+        if (o->json) {
+            printf("%s\n  {\"number\": %d, \"line\": %ld, \"white\": ", good + bad > 1 ? "," : "", pg.number, pg.line);
+            json_tag(&pg, "White");
+            printf(", \"black\": ");
+            json_tag(&pg, "Black");
+            printf(", \"result\": \"%s\", \"plies\": %d, \"status\": ", pg.result, plies);
+            json_status(&st);
+            printf(", \"fen\": \"%s\", \"error\": ", fen);
+            if (got == PGN_BAD_GAME)
+                json_write_string(stdout, err);
+            else
+                printf("null");
+            putchar('}');
+        } else if (got == PGN_GAME) {
+            const char *white = pgn_tags_get(&pg.tags, "White"), *black = pgn_tags_get(&pg.tags, "Black");
+            printf("game %d (line %ld): %s - %s  %s  %d plies  %s\n", pg.number, pg.line, white ? white : "?",
+                   black ? black : "?", pg.result, plies, text);
+        } else {
+            printf("game %d (line %ld): not read (see the error)\n", pg.number, pg.line);
+        }
+    }
+    bool unreadable = ferror(f); /* a directory, a device error: not "0 games" */
+    if (unreadable)
+        cli_error(cmd, "--pgn: cannot read '%s'", o->pgn);
+    if (o->json)
+        printf("%s],\n \"read\": %d, \"errors\": %d}\n", good + bad ? "\n " : "", good, bad);
+    else
+        printf("\n%d game%s: %d read, %d with errors\n", good + bad, good + bad == 1 ? "" : "s", good, bad);
+    pgn_game_free(&pg);
+    pgn_reader_free(reader);
+    fclose(f);
+    return bad || unreadable ? 1 : 0;
+}
+
+int cmd_game(int argc, char **argv)
+{
+    GameOptions o;
+    int status = parse_options(argc, argv, &o);
+    if (status != 0)
+        return status;
+    return o.pgn ? read_pgn(&o) : play_moves(&o);
+}

@@ -1,0 +1,567 @@
+/* chesslab uci: the Universal Chess Interface over stdin/stdout, so that
+ * chess GUIs (cutechess, Arena, Scid vs. PC, ...) and match tools can play
+ * the engine. The protocol is read on this thread; searches run on the
+ * engine's thread (search/engine.h), so `isready` and `stop` are answered
+ * at once while one runs. Every line written is flushed, and the two
+ * threads write whole lines under one lock.
+ *
+ * Bad input never ends the session: unknown commands and tokens, bad
+ * numbers, illegal moves and broken FENs get an `info string` and are
+ * otherwise ignored (an illegal move leaves the position as it was before
+ * that `position` command). Extensions: `go perft N`, `bench [DEPTH]`, `d`,
+ * `eval`. */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "bench/search_bench.h"
+#include "commands.h"
+#include "core/move_text.h"
+#include "core/perft.h"
+#include "search/engine.h"
+#include "search/eval.h"
+#include "search/see.h"
+
+enum { UCI_MAX_HASH_MB = 262144, UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 4096 };
+
+typedef struct Uci {
+    Engine *engine;
+    FILE *out;
+    pthread_mutex_t out_lock;
+    /* The running search waits for `stop` (infinite or ponder): at the end
+     * of input it is stopped rather than awaited. */
+    bool search_waits_for_stop;
+    bool ponder_option;
+} Uci;
+
+/* One whole line, flushed, never interleaved with the other thread's. */
+__attribute__((format(printf, 2, 3))) static void say(Uci *u, const char *fmt, ...)
+{
+    char line[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    pthread_mutex_lock(&u->out_lock);
+    fputs(line, u->out);
+    fputc('\n', u->out);
+    fflush(u->out);
+    pthread_mutex_unlock(&u->out_lock);
+}
+
+/* ---- output from the search thread ---- */
+
+static int append(char *buf, int used, int size, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static int append(char *buf, int used, int size, const char *fmt, ...)
+{
+    if (used >= size)
+        return used;
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(buf + used, (size_t)(size - used), fmt, ap);
+    va_end(ap);
+    return n < 0 ? used : used + n;
+}
+
+static int append_score(char *buf, int used, int size, int score)
+{
+    if (score_is_mate(score))
+        return append(buf, used, size, "score mate %d", score_mate_moves(score));
+    return append(buf, used, size, "score cp %d", score);
+}
+
+static void on_info(void *ctx, const SearchReport *r)
+{
+    Uci *u = ctx;
+    char line[4096];
+    int size = (int)sizeof line, used = 0;
+    if (r->depth == 0) {
+        /* No legal move: mated (mate 0) or stalemated. */
+        used = append(line, used, size, "info depth 0 ");
+        used = r->score < 0 ? append(line, used, size, "score mate 0") : append(line, used, size, "score cp 0");
+        say(u, "%s", line);
+        return;
+    }
+    uint64_t nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
+    used = append(line, used, size, "info depth %d seldepth %d multipv 1 ", r->depth, r->seldepth);
+    used = append_score(line, used, size, r->score);
+    if (r->bound == BOUND_LOWER)
+        used = append(line, used, size, " lowerbound");
+    else if (r->bound == BOUND_UPPER)
+        used = append(line, used, size, " upperbound");
+    used = append(line, used, size, " nodes %llu nps %llu hashfull %d tbhits 0 time %lld pv",
+                  (unsigned long long)r->nodes, (unsigned long long)nps, r->hashfull, (long long)r->time_ms);
+    for (int i = 0; i < r->pv_len; i++) {
+        char move[MOVE_TEXT_MAX];
+        move_to_uci(r->pv[i], move);
+        used = append(line, used, size, " %s", move);
+    }
+    say(u, "%s", line);
+}
+
+static void on_bestmove(void *ctx, const SearchResult *r)
+{
+    Uci *u = ctx;
+    if (r->best == MOVE_NONE) {
+        say(u, "bestmove (none)");
+        return;
+    }
+    char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
+    move_to_uci(r->best, best);
+    if (r->ponder != MOVE_NONE) {
+        move_to_uci(r->ponder, ponder);
+        say(u, "bestmove %s ponder %s", best, ponder);
+    } else {
+        say(u, "bestmove %s", best);
+    }
+}
+
+/* ---- numbers ---- */
+
+/* Parses an integer token; out-of-range values are clamped with a note.
+ * False (with a note) when the token is not a number. */
+static bool parse_number(Uci *u, const char *what, const char *text, long long min, long long max, long long *out)
+{
+    if (text == NULL) {
+        say(u, "info string %s needs a value", what);
+        return false;
+    }
+    errno = 0;
+    char *end;
+    long long v = strtoll(text, &end, 10);
+    if (end == text || *end != '\0') {
+        say(u, "info string %s '%s' is not a number: ignored", what, text);
+        return false;
+    }
+    if (errno == ERANGE || v < min || v > max) {
+        long long clamped = errno == ERANGE ? (text[0] == '-' ? min : max) : v < min ? min : max;
+        say(u, "info string %s %s is out of range %lld..%lld: using %lld", what, text, min, max, clamped);
+        v = clamped;
+    }
+    *out = v;
+    return true;
+}
+
+/* ---- uci, setoption ---- */
+
+static void cmd_uci_hello(Uci *u)
+{
+    say(u, "id name chesslab 0.1");
+    say(u, "id author the chesslab authors");
+    say(u, "option name Hash type spin default %d min 1 max %d", ENGINE_DEFAULT_HASH_MB, UCI_MAX_HASH_MB);
+    say(u, "option name Clear Hash type button");
+    say(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_MAX_THREADS);
+    say(u, "option name Ponder type check default false");
+    say(u, "option name Move Overhead type spin default %d min 0 max %d", ENGINE_DEFAULT_OVERHEAD_MS,
+        ENGINE_MAX_OVERHEAD_MS);
+    say(u, "option name NullMove type check default true");
+    say(u, "option name LMR type check default true");
+    say(u, "option name Futility type check default true");
+    say(u, "option name Aspiration type check default true");
+    say(u, "option name CaptureOrder type combo default SEE var SEE var MVV-LVA");
+    say(u, "uciok");
+}
+
+static bool parse_check(Uci *u, const char *name, const char *value, bool *out)
+{
+    if (value && strcasecmp(value, "true") == 0)
+        *out = true;
+    else if (value && strcasecmp(value, "false") == 0)
+        *out = false;
+    else {
+        say(u, "info string option %s needs true or false, not '%s'", name, value ? value : "");
+        return false;
+    }
+    return true;
+}
+
+/* Joins tokens[from..to) with single spaces. */
+static void join(char **tokens, int from, int to, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    size_t used = 0;
+    for (int i = from; i < to && used + 1 < len; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", i > from ? " " : "", tokens[i]);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+static void cmd_setoption(Uci *u, char **tokens, int count)
+{
+    int name_at = -1, value_at = -1;
+    for (int i = 1; i < count; i++) {
+        if (name_at < 0 && strcasecmp(tokens[i], "name") == 0)
+            name_at = i;
+        else if (name_at >= 0 && value_at < 0 && strcasecmp(tokens[i], "value") == 0)
+            value_at = i;
+    }
+    if (name_at < 0 || name_at + 1 >= (value_at < 0 ? count : value_at)) {
+        say(u, "info string setoption needs: setoption name NAME [value VALUE]");
+        return;
+    }
+    char name[256], value_buf[256];
+    join(tokens, name_at + 1, value_at < 0 ? count : value_at, name, sizeof name);
+    const char *value = NULL;
+    if (value_at >= 0) {
+        join(tokens, value_at + 1, count, value_buf, sizeof value_buf);
+        value = value_buf;
+    }
+    Engine *e = u->engine;
+    SearchOptions *o = engine_options(e);
+    long long n;
+    if (strcasecmp(name, "Hash") == 0) {
+        if (!parse_number(u, "Hash", value, 1, UCI_MAX_HASH_MB, &n))
+            return;
+        if (engine_busy(e)) {
+            say(u, "info string Hash cannot change while searching: ignored");
+            return;
+        }
+        /* The table is cleared (touched) at once: more than half the
+         * machine's memory would only swap or get the engine killed. */
+        long long half = (long long)sysconf(_SC_PHYS_PAGES) / 2 * sysconf(_SC_PAGESIZE) / (1024 * 1024);
+        if (half > 0 && n > half) {
+            say(u, "info string Hash %lld MB is more than half of this machine's memory: using %lld", n, half);
+            n = half;
+        }
+        if (!engine_set_hash(e, (size_t)n))
+            say(u, "info string Hash %lld MB: out of memory, keeping %zu MB", n, engine_hash_mb(e));
+    } else if (strcasecmp(name, "Clear Hash") == 0) {
+        if (engine_busy(e))
+            say(u, "info string Clear Hash ignored while searching");
+        else
+            engine_clear_hash(e);
+    } else if (strcasecmp(name, "Threads") == 0) {
+        if (!parse_number(u, "Threads", value, 1, ENGINE_MAX_THREADS, &n))
+            return;
+        engine_set_threads(e, (int)n);
+        if (n > 1)
+            say(u, "info string Threads %lld noted; the serial search uses one thread", n);
+    } else if (strcasecmp(name, "Move Overhead") == 0) {
+        if (parse_number(u, "Move Overhead", value, 0, ENGINE_MAX_OVERHEAD_MS, &n))
+            engine_set_move_overhead(e, n);
+    } else if (strcasecmp(name, "Ponder") == 0) {
+        parse_check(u, name, value, &u->ponder_option);
+    } else if (strcasecmp(name, "NullMove") == 0) {
+        parse_check(u, name, value, &o->null_move);
+    } else if (strcasecmp(name, "LMR") == 0) {
+        parse_check(u, name, value, &o->lmr);
+    } else if (strcasecmp(name, "Futility") == 0) {
+        parse_check(u, name, value, &o->futility);
+    } else if (strcasecmp(name, "Aspiration") == 0) {
+        parse_check(u, name, value, &o->aspiration);
+    } else if (strcasecmp(name, "CaptureOrder") == 0) {
+        if (value && strcasecmp(value, "SEE") == 0)
+            o->capture_order = CAPTURES_SEE;
+        else if (value && strcasecmp(value, "MVV-LVA") == 0)
+            o->capture_order = CAPTURES_MVV_LVA;
+        else
+            say(u, "info string option CaptureOrder is SEE or MVV-LVA, not '%s'", value ? value : "");
+    } else {
+        say(u, "info string unknown option '%s'", name);
+    }
+}
+
+/* ---- position ---- */
+
+static void cmd_position(Uci *u, char **tokens, int count)
+{
+    Setup start;
+    char err[256];
+    int i = 1;
+    if (i < count && strcmp(tokens[i], "startpos") == 0) {
+        setup_from_fen(&start, FEN_STARTPOS, NULL, 0);
+        i++;
+    } else if (i < count && strcmp(tokens[i], "fen") == 0) {
+        int from = ++i;
+        while (i < count && strcmp(tokens[i], "moves") != 0)
+            i++;
+        char fen[512];
+        join(tokens, from, i, fen, sizeof fen);
+        if (!setup_from_fen(&start, fen, err, sizeof err)) {
+            say(u, "info string bad FEN '%s': %s; position unchanged", fen, err);
+            return;
+        }
+    } else {
+        say(u, "info string position needs startpos or fen; position unchanged");
+        return;
+    }
+    if (i < count && strcmp(tokens[i], "moves") != 0) {
+        say(u, "info string position: unexpected '%s'; position unchanged", tokens[i]);
+        return;
+    }
+    int first_move = i < count ? i + 1 : count;
+    if (!engine_set_position(u->engine, &start, (const char *const *)tokens + first_move, count - first_move, err,
+                             sizeof err))
+        say(u, "info string %s; position unchanged", err);
+}
+
+/* ---- go ---- */
+
+static void go_perft(Uci *u, const char *depth_text)
+{
+    long long depth;
+    if (!parse_number(u, "perft depth", depth_text, 1, UCI_MAX_PERFT_DEPTH, &depth))
+        return;
+    const SearchBoardOps *ops = engine_ops(u->engine);
+    SearchBoard *board = search_board_new();
+    if (board == NULL) {
+        say(u, "info string out of memory");
+        return;
+    }
+    memcpy(board, engine_board(u->engine), sizeof *board);
+    DivideEntry entries[MAX_MOVES];
+    int n = perft_divide(ops->gen, board, (int)depth, PERFT_BULK, entries);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        char move[MOVE_TEXT_MAX];
+        move_to_uci(entries[i].move, move);
+        say(u, "%s: %llu", move, (unsigned long long)entries[i].nodes);
+        total += entries[i].nodes;
+    }
+    say(u, "%s", "");
+    say(u, "Nodes searched: %llu", (unsigned long long)total);
+    say(u, "%s", "");
+    movegen_board_free(board);
+}
+
+static bool is_go_keyword(const char *t)
+{
+    static const char *const words[] = { "depth", "nodes", "movetime", "wtime", "btime", "winc", "binc",
+                                         "movestogo", "infinite", "mate", "searchmoves", "ponder", "perft" };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(t, words[i]) == 0)
+            return true;
+    return false;
+}
+
+static void cmd_go(Uci *u, char **tokens, int count)
+{
+    SearchLimits l;
+    search_limits_init(&l);
+    long long n;
+    const long long max_ms = (long long)1 << 40;
+    for (int i = 1; i < count; i++) {
+        const char *t = tokens[i];
+        const char *v = i + 1 < count ? tokens[i + 1] : NULL;
+        if (strcmp(t, "infinite") == 0) {
+            l.infinite = true;
+        } else if (strcmp(t, "ponder") == 0) {
+            l.ponder = true;
+        } else if (strcmp(t, "perft") == 0) {
+            go_perft(u, v);
+            return;
+        } else if (strcmp(t, "searchmoves") == 0) {
+            while (i + 1 < count && !is_go_keyword(tokens[i + 1])) {
+                Move m = move_from_uci(engine_ops(u->engine)->gen, engine_board(u->engine), tokens[++i]);
+                if (m == MOVE_NONE)
+                    say(u, "info string searchmoves: '%s' is not a legal move here: ignored", tokens[i]);
+                else if (l.searchmove_count < MAX_MOVES)
+                    l.searchmoves[l.searchmove_count++] = m;
+            }
+        } else if (strcmp(t, "depth") == 0) {
+            if (parse_number(u, "depth", v, 1, SEARCH_MAX_DEPTH, &n))
+                l.depth = (int)n;
+            i += v != NULL;
+        } else if (strcmp(t, "nodes") == 0) {
+            if (parse_number(u, "nodes", v, 1, LLONG_MAX, &n))
+                l.nodes = (uint64_t)n;
+            i += v != NULL;
+        } else if (strcmp(t, "mate") == 0) {
+            if (parse_number(u, "mate", v, 1, SEARCH_MAX_PLY / 2, &n))
+                l.mate = (int)n;
+            i += v != NULL;
+        } else if (strcmp(t, "movetime") == 0) {
+            if (parse_number(u, "movetime", v, 0, max_ms, &n))
+                l.clock.movetime_ms = n;
+            i += v != NULL;
+        } else if (strcmp(t, "wtime") == 0 || strcmp(t, "btime") == 0) {
+            /* GUIs send negative times when a flag is about to fall. */
+            if (parse_number(u, t, v, 0, max_ms, &n))
+                l.clock.time_ms[t[0] == 'w' ? WHITE : BLACK] = n;
+            i += v != NULL;
+        } else if (strcmp(t, "winc") == 0 || strcmp(t, "binc") == 0) {
+            if (parse_number(u, t, v, 0, max_ms, &n))
+                l.clock.inc_ms[t[0] == 'w' ? WHITE : BLACK] = n;
+            i += v != NULL;
+        } else if (strcmp(t, "movestogo") == 0) {
+            if (parse_number(u, "movestogo", v, 1, 1000, &n))
+                l.clock.movestogo = (int)n;
+            i += v != NULL;
+        } else {
+            say(u, "info string go: unknown token '%s' ignored", t);
+        }
+    }
+    if (l.searchmove_count == 0 && count > 1 && strcmp(tokens[count - 1], "searchmoves") == 0)
+        say(u, "info string searchmoves without legal moves: searching all");
+    /* Without any limit the search runs until stopped, as infinite does. */
+    bool limited = l.depth || l.nodes || l.mate || l.clock.movetime_ms >= 0 || l.clock.time_ms[WHITE] >= 0 ||
+                   l.clock.time_ms[BLACK] >= 0;
+    u->search_waits_for_stop = l.infinite || l.ponder || !limited;
+    EngineCallbacks cb = { on_info, on_bestmove, u };
+    engine_go(u->engine, &l, &cb);
+}
+
+/* ---- extensions: d, eval, bench ---- */
+
+static void cmd_d(Uci *u)
+{
+    const SearchBoard *board = engine_board(u->engine);
+    const SearchBoardOps *ops = engine_ops(u->engine);
+    Setup s;
+    ops->save(board, &s);
+    static const char letters[] = ".PNBRQK..pnbrqk";
+    say(u, "%s", "");
+    say(u, " +---+---+---+---+---+---+---+---+");
+    for (int rank = 7; rank >= 0; rank--) {
+        char row[64];
+        int used = 0;
+        for (int file = 0; file < 8; file++) {
+            Piece p = s.board[make_square(file, rank)];
+            used += snprintf(row + used, sizeof row - (size_t)used, " | %c", p ? letters[p] : ' ');
+        }
+        say(u, "%s | %d", row, rank + 1);
+        say(u, " +---+---+---+---+---+---+---+---+");
+    }
+    say(u, "   a   b   c   d   e   f   g   h");
+    say(u, "%s", "");
+    char fen[FEN_MAX];
+    setup_to_fen(&s, fen);
+    say(u, "Fen: %s", fen);
+    say(u, "Key: %016llX", (unsigned long long)ops->gen->key(board));
+    const Position *p = search_board_position(board);
+    Color us = sb_side(p);
+    Bitboard checkers = see_attackers(p, ops, bb_first(sb_pieces(p, us, KING)), sb_occupied(p)) &
+                        sb_color(p, color_flip(us));
+    char list[64] = "";
+    int used = 0;
+    for (; checkers; checkers &= checkers - 1) {
+        char sq[3];
+        square_to_text(bb_first(checkers), sq);
+        used += snprintf(list + used, sizeof list - (size_t)used, " %s", sq);
+    }
+    say(u, "Checkers:%s", list);
+}
+
+static void cmd_eval(Uci *u)
+{
+    const SearchBoard *board = engine_board(u->engine);
+    const Position *p = search_board_position(board);
+    int score = evaluate(p, engine_ops(u->engine));
+    if (sb_side(p) == BLACK)
+        score = -score;
+    say(u, "Static evaluation: %+.2f (White's view; side to move %s)", score / 100.0,
+        sb_side(p) == WHITE ? "White" : "Black");
+}
+
+static void uci_bench(Uci *u, char **tokens, int count)
+{
+    if (engine_busy(u->engine)) {
+        say(u, "info string bench ignored while searching");
+        return;
+    }
+    long long depth = SEARCH_BENCH_DEFAULT_DEPTH;
+    if (count > 1 && !parse_number(u, "bench depth", tokens[1], 1, 30, &depth))
+        return;
+    SearchBenchTotals totals;
+    pthread_mutex_lock(&u->out_lock);
+    bool ok = search_bench_signature((int)depth, u->out, stderr, &totals);
+    pthread_mutex_unlock(&u->out_lock);
+    if (!ok)
+        say(u, "info string bench: out of memory");
+}
+
+/* ---- the loop ---- */
+
+static int tokenize(char *line, char **tokens, int max)
+{
+    int n = 0;
+    for (char *save = NULL, *t = strtok_r(line, " \t\r\n", &save); t && n < max; t = strtok_r(NULL, " \t\r\n", &save))
+        tokens[n++] = t;
+    return n;
+}
+
+/* Handles one line; false on quit. */
+static bool handle(Uci *u, char *line, char **tokens)
+{
+    int count = tokenize(line, tokens, LINE_MAX_TOKENS);
+    if (count == 0)
+        return true;
+    const char *c = tokens[0];
+    if (strcmp(c, "quit") == 0)
+        return false;
+    if (strcmp(c, "uci") == 0)
+        cmd_uci_hello(u);
+    else if (strcmp(c, "isready") == 0)
+        say(u, "readyok");
+    else if (strcmp(c, "ucinewgame") == 0)
+        engine_new_game(u->engine);
+    else if (strcmp(c, "setoption") == 0)
+        cmd_setoption(u, tokens, count);
+    else if (strcmp(c, "position") == 0)
+        cmd_position(u, tokens, count);
+    else if (strcmp(c, "go") == 0)
+        cmd_go(u, tokens, count);
+    else if (strcmp(c, "stop") == 0)
+        engine_stop(u->engine);
+    else if (strcmp(c, "ponderhit") == 0)
+        engine_ponderhit(u->engine);
+    else if (strcmp(c, "debug") == 0 || strcmp(c, "register") == 0)
+        ; /* accepted, nothing to do */
+    else if (strcmp(c, "d") == 0)
+        cmd_d(u);
+    else if (strcmp(c, "eval") == 0)
+        cmd_eval(u);
+    else if (strcmp(c, "bench") == 0)
+        uci_bench(u, tokens, count);
+    else
+        say(u, "info string unknown command '%s'", c);
+    return true;
+}
+
+int cmd_uci(int argc, char **argv)
+{
+    if (argc >= 2 && cli_is_help(argv[1])) {
+        fputs("usage: chesslab uci   (the UCI protocol on stdin/stdout; also `chesslab` with stdin not a "
+              "terminal)\n",
+              stdout);
+        return 0;
+    }
+    if (argc >= 2) {
+        cli_error("uci", "unexpected argument '%s'", argv[1]);
+        return EXIT_USAGE;
+    }
+    Uci u = { .out = stdout };
+    pthread_mutex_init(&u.out_lock, NULL);
+    u.engine = engine_new(ENGINE_DEFAULT_HASH_MB);
+    char **tokens = malloc(LINE_MAX_TOKENS * sizeof *tokens);
+    if (u.engine == NULL || tokens == NULL) {
+        cli_error("uci", "out of memory");
+        engine_free(u.engine);
+        free(tokens);
+        return 1;
+    }
+    char *line = NULL;
+    size_t capacity = 0;
+    bool quit = false;
+    while (!quit && getline(&line, &capacity, stdin) >= 0)
+        quit = !handle(&u, line, tokens);
+    /* End of input without quit: a search with a limit may finish (so
+     * `echo "go depth 10" | chesslab` works); one waiting for stop stops. */
+    if (!quit && !u.search_waits_for_stop)
+        engine_wait(u.engine);
+    engine_free(u.engine);
+    free(line);
+    free(tokens);
+    pthread_mutex_destroy(&u.out_lock);
+    return 0;
+}

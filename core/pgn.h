@@ -1,0 +1,78 @@
+/* Portable Game Notation: writing games and reading files of many games.
+ *
+ * Writing: the seven-tag roster (Event, Site, Date, Round, White, Black,
+ * Result) in that order, SetUp and FEN when the game does not start from the
+ * standard position, the caller's other tags, then the movetext with move
+ * numbers (N... when Black moves first), lines under 80 columns, and the
+ * result.
+ *
+ * Reading: tag pairs; movetext with move numbers (with . or ...), SAN as
+ * san_parse accepts it, {} and ; comments, % escape lines, NAGs ($n and
+ * !/? suffixes), variations in () skipped at any depth, and a result
+ * (1-0, 0-1, 1/2-1/2, *) ending each game. A game that cannot be read (an
+ * illegal or ambiguous move, a bad tag or FEN, no result) is reported with
+ * the file, line, game number and ply, and reading goes on with the next
+ * game. */
+#ifndef CHESSLAB_PGN_H
+#define CHESSLAB_PGN_H
+
+#include <stdio.h>
+
+#include "game.h"
+
+typedef struct PgnTag {
+    char *name, *value;
+} PgnTag;
+
+typedef struct PgnTags {
+    PgnTag *items;
+    int count, capacity;
+} PgnTags;
+
+/* Sets (replacing) or adds a tag; false when out of memory. */
+bool pgn_tags_set(PgnTags *tags, const char *name, const char *value);
+/* The value of a tag, NULL when absent. */
+const char *pgn_tags_get(const PgnTags *tags, const char *name);
+void pgn_tags_clear(PgnTags *tags);
+void pgn_tags_free(PgnTags *tags);
+
+/* Writes one game and a blank line after it. result NULL: the game's own
+ * result by the automatic rules (game_result without claims); tags may be
+ * NULL (the roster then reads "?"). A Result, SetUp or FEN tag in tags is
+ * ignored: they are written from the game and result. Returns false when
+ * writing failed. */
+bool pgn_write_game(FILE *out, const PgnTags *tags, const Game *game, const char *result);
+
+/* One game read from a file. */
+typedef struct PgnGame {
+    PgnTags tags;
+    Game *game;        /* the moves read so far (all of them for a good game) */
+    char result[8];    /* the result that ended the movetext, "" when none */
+    int number;        /* 1 for the first game of the file */
+    long line;         /* line where the game begins */
+} PgnGame;
+
+/* false when out of memory. */
+bool pgn_game_init(PgnGame *pg, const MoveGen *g);
+void pgn_game_free(PgnGame *pg);
+
+typedef struct PgnReader PgnReader;
+
+/* Reads from f (not closed by the reader); name appears in messages. NULL
+ * when out of memory. */
+PgnReader *pgn_reader_new(FILE *f, const char *name);
+void pgn_reader_free(PgnReader *r);
+
+typedef enum {
+    PGN_GAME,     /* a game was read */
+    PGN_BAD_GAME, /* a game could not be read: err says where and why; the
+                     reader has moved on to the next game */
+    PGN_END       /* no more games */
+} PgnRead;
+
+/* Reads the next game into pg. For PGN_BAD_GAME, err is one line:
+ * "FILE:LINE: game N, ply P (12... Nd2): Nd2 is ambiguous: b1d2, f3d2", and
+ * pg holds what was read before the problem. */
+PgnRead pgn_read_game(PgnReader *r, PgnGame *pg, char *err, size_t err_len);
+
+#endif

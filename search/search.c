@@ -1,0 +1,874 @@
+#include "search.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bitops.h"
+#include "eval.h"
+#include "see.h"
+
+/* Null moves nest (a null move inside the subtree of another); each level
+ * plays on its own board, so nesting deeper than this skips the null move. */
+enum { MAX_NULL_NEST = 16 };
+/* Keys of game positions kept before the root; the fifty-move rule makes
+ * older ones unreachable by repetition. */
+enum { HISTORY_KEYS = 400, KEY_STACK = HISTORY_KEYS + SEARCH_MAX_PLY + 8 };
+/* Nodes between clock readings of the main thread (about a millisecond). */
+enum { CLOCK_INTERVAL = 1024 };
+enum { HISTORY_MAX = 16384 };
+
+typedef struct PvLine {
+    int len;
+    Move moves[SEARCH_MAX_PLY];
+} PvLine;
+
+typedef struct Frame {
+    int static_eval; /* SCORE_NONE when in check */
+    bool null_move;  /* the move into this ply was a null move */
+    Move killers[2];
+} Frame;
+
+typedef struct RootMove {
+    Move move;
+    int score;      /* last full-window result, -SCORE_INF when only a bound */
+    uint64_t nodes; /* spent below this move in the current iteration */
+    int pv_len;
+    Move pv[SEARCH_MAX_PLY];
+} RootMove;
+
+typedef struct ScoredMove {
+    Move move;
+    int score;
+} ScoredMove;
+
+struct SearchThread {
+    int id;
+    const SearchBoardOps *ops;
+    SearchShared *shared;
+    SearchBoard *boards;  /* 1 + MAX_NULL_NEST boards */
+    SearchBoard *board;   /* the one being searched: boards[null_nest] */
+    int null_nest;
+    uint64_t keys[KEY_STACK]; /* game history, then one key per ply of the path */
+    int key_count;
+    _Atomic uint64_t nodes; /* written by this thread only; others may read it */
+    uint64_t clock_countdown;
+    int seldepth, root_depth;
+    Frame frames[SEARCH_MAX_PLY + 4];
+    PvLine pv[SEARCH_MAX_PLY + 1];
+    int16_t history[2][64][64];
+    uint8_t reduction[64][64];
+    RootMove root[MAX_MOVES];
+    int root_count;
+};
+
+static inline const Position *pos(const SearchThread *t) { return &t->board->pos; }
+
+/* ---- options, limits, clock ---- */
+
+void search_options_default(SearchOptions *o)
+{
+    *o = (SearchOptions){ .null_move = true, .lmr = true, .futility = true, .aspiration = true,
+                          .capture_order = CAPTURES_SEE };
+}
+
+void search_limits_init(SearchLimits *l)
+{
+    memset(l, 0, sizeof *l);
+    l->clock = (TimeControl){ { -1, -1 }, { 0, 0 }, 0, -1 };
+}
+
+int64_t search_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+int64_t search_elapsed_ms(const SearchShared *s)
+{
+    return (search_now_ns() - atomic_load(&s->start_ns)) / 1000000;
+}
+
+void search_shared_init(SearchShared *s, const SearchBoardOps *ops, TranspositionTable *tt,
+                        const SearchOptions *options, const SearchLimits *limits, Color us,
+                        int64_t move_overhead_ms)
+{
+    s->ops = ops;
+    s->tt = tt;
+    s->report = NULL;
+    s->report_ctx = NULL;
+    s->options = *options;
+    s->limits = *limits;
+    s->plan = timeman_plan(&limits->clock, us, move_overhead_ms);
+    atomic_store(&s->stop, false);
+    atomic_store(&s->pondering, limits->ponder);
+    s->go_ns = search_now_ns();
+    atomic_store(&s->start_ns, s->go_ns);
+}
+
+/* ---- thread state ---- */
+
+SearchThread *search_thread_new(const SearchBoardOps *ops, int id)
+{
+    SearchThread *t = aligned_alloc(64, (sizeof(SearchThread) + 63) / 64 * 64);
+    if (t == NULL)
+        return NULL;
+    memset(t, 0, sizeof *t);
+    size_t board_bytes = (sizeof(SearchBoard) + 63) / 64 * 64;
+    t->boards = aligned_alloc(64, board_bytes * (1 + MAX_NULL_NEST));
+    if (t->boards == NULL) {
+        free(t);
+        return NULL;
+    }
+    memset(t->boards, 0, board_bytes * (1 + MAX_NULL_NEST));
+    t->id = id;
+    t->ops = ops;
+    t->board = &t->boards[0];
+    /* Late moves of deep nodes are reduced most: about ln(depth) * ln(move
+     * number) / 2, the usual shape. */
+    for (int d = 1; d < 64; d++)
+        for (int m = 1; m < 64; m++)
+            t->reduction[d][m] = (uint8_t)(0.5 + log(d) * log(m) / 2.0);
+    Setup start;
+    setup_from_fen(&start, FEN_STARTPOS, NULL, 0);
+    ops->load(t->board, &start);
+    t->keys[0] = sb_key(pos(t));
+    t->key_count = 1;
+    return t;
+}
+
+void search_thread_free(SearchThread *t)
+{
+    if (t == NULL)
+        return;
+    free(t->boards);
+    free(t);
+}
+
+void search_thread_clear(SearchThread *t)
+{
+    memset(t->history, 0, sizeof t->history);
+    memset(t->frames, 0, sizeof t->frames);
+}
+
+void search_thread_set_root(SearchThread *t, const SearchBoard *board, const uint64_t *history, int count)
+{
+    /* Reloading empties the board's undo stack: the whole stack is free for
+     * the search however long the game was. */
+    Setup s;
+    t->ops->save(board, &s);
+    t->null_nest = 0;
+    t->board = &t->boards[0];
+    t->ops->load(t->board, &s);
+    if (count > HISTORY_KEYS) {
+        history += count - HISTORY_KEYS;
+        count = HISTORY_KEYS;
+    }
+    memcpy(t->keys, history, (size_t)count * sizeof *history);
+    t->keys[count] = sb_key(pos(t));
+    t->key_count = count + 1;
+}
+
+uint64_t search_thread_nodes(const SearchThread *t)
+{
+    return atomic_load_explicit(&t->nodes, memory_order_relaxed);
+}
+
+/* ---- small helpers ---- */
+
+
+static inline bool stopped(const SearchThread *t)
+{
+    return atomic_load_explicit(&t->shared->stop, memory_order_relaxed);
+}
+
+static inline void make_move(SearchThread *t, Move m)
+{
+    t->ops->make(t->board, m);
+    uint64_t key = sb_key(pos(t));
+    /* The child probes the table first thing: start loading its bucket. */
+    tt_prefetch(t->shared->tt, key);
+    t->keys[t->key_count++] = key;
+}
+
+static inline void unmake_move(SearchThread *t)
+{
+    t->ops->unmake(t->board);
+    t->key_count--;
+}
+
+/* The generator has no null move, and the search writes no board fields:
+ * a null move loads the position with the other side to move onto the next
+ * board. Clearing the halfmove clock there keeps repetition scans from
+ * looking across the null move. */
+static inline bool make_null_move(SearchThread *t)
+{
+    if (t->null_nest >= MAX_NULL_NEST)
+        return false;
+    Setup s;
+    t->ops->save(t->board, &s);
+    s.side = color_flip(s.side);
+    s.ep = SQ_NONE;
+    s.halfmove = 0;
+    t->null_nest++;
+    t->board = &t->boards[t->null_nest];
+    t->ops->load(t->board, &s);
+    t->keys[t->key_count++] = sb_key(pos(t));
+    return true;
+}
+
+static inline void unmake_null_move(SearchThread *t)
+{
+    t->null_nest--;
+    t->board = &t->boards[t->null_nest];
+    t->key_count--;
+}
+
+/* Counts a node and watches the limits; true when the search must stop. */
+static inline bool count_node(SearchThread *t)
+{
+    uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&t->nodes, nodes, memory_order_relaxed);
+    SearchShared *s = t->shared;
+    if (t->id == 0) {
+        if (s->limits.nodes && nodes >= s->limits.nodes)
+            atomic_store_explicit(&s->stop, true, memory_order_relaxed);
+        else if (--t->clock_countdown == 0) {
+            t->clock_countdown = CLOCK_INTERVAL;
+            if (s->plan.active && !atomic_load(&s->pondering) &&
+                search_elapsed_ms(s) >= s->plan.hard_ms)
+                atomic_store_explicit(&s->stop, true, memory_order_relaxed);
+        }
+    }
+    return stopped(t);
+}
+
+/* Two positions are the same for repetition when their keys are; only
+ * positions since the last capture or pawn move can repeat, and only with
+ * the same side to move (every second ply, at least four plies back). Any
+ * repetition, in the game before the root or in the search path, scores as
+ * a draw: the side that could avoid it has no better plan than repeating. */
+static inline bool is_repetition(const SearchThread *t)
+{
+    int last = t->key_count - 1;
+    int span = sb_halfmove(pos(t)) < last ? sb_halfmove(pos(t)) : last;
+    uint64_t key = t->keys[last];
+    for (int back = 4; back <= span; back += 2)
+        if (t->keys[last - back] == key)
+            return true;
+    return false;
+}
+
+/* Dead position by material (RULES.md art. 10): K v K, K v K+minor, and
+ * bishops only, all on squares of one colour. */
+static inline bool dead_material(const Position *p)
+{
+    if (sb_type(p, PAWN) | sb_type(p, ROOK) | sb_type(p, QUEEN))
+        return false;
+    Bitboard minors = sb_type(p, KNIGHT) | sb_type(p, BISHOP);
+    if (!bb_several(minors))
+        return true;
+    return !sb_type(p, KNIGHT) && (!(minors & SB_LIGHT_SQUARES) || !(minors & ~SB_LIGHT_SQUARES));
+}
+
+/* Fifty-move rule: a draw after 100 plies without capture or pawn move,
+ * unless the side to move is checkmated right there. */
+static inline bool fifty_move_draw(const SearchThread *t, bool in_check)
+{
+    if (sb_halfmove(pos(t)) < 100)
+        return false;
+    if (!in_check)
+        return true;
+    Move moves[MAX_MOVES];
+    return t->ops->legal_moves(t->board, moves) > 0;
+}
+
+static inline bool tt_cutoff(Bound bound, int score, int alpha, int beta)
+{
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) || (bound == BOUND_UPPER && score <= alpha);
+}
+
+static inline bool is_tactical(Move m)
+{
+    return move_is_capture(m) || move_kind(m) == MK_PROMO_Q || move_kind(m) == MK_PROMO_CAPTURE_Q;
+}
+
+/* ---- move ordering ---- */
+
+enum {
+    ORDER_HASH = 1 << 30,
+    ORDER_GOOD_CAPTURE = 1 << 24,
+    ORDER_KILLER = 1 << 22,
+    ORDER_BAD_CAPTURE = -(1 << 24),
+    ORDER_UNDERPROMOTION = -(1 << 26),
+};
+
+/* Most valuable victim first, least valuable attacker among equals. */
+static inline int mvv_lva(const Position *p, Move m)
+{
+    PieceType victim = move_kind(m) == MK_EN_PASSANT ? PAWN : sb_type_on(p, move_to(m));
+    int score = eval_piece_value[victim] * 8 - (int)sb_type_on(p, move_from(m));
+    if (move_is_promotion(m))
+        score += eval_piece_value[QUEEN] * 8;
+    return score;
+}
+
+static void score_moves(SearchThread *t, const Move *moves, ScoredMove *out, int n, Move hash_move, int ply)
+{
+    const Position *p = pos(t);
+    const Frame *f = &t->frames[ply];
+    const bool use_see = t->shared->options.capture_order == CAPTURES_SEE;
+    for (int i = 0; i < n; i++) {
+        Move m = moves[i];
+        int score;
+        if (m == hash_move) {
+            score = ORDER_HASH;
+        } else if (move_is_promotion(m) && move_promotion_type(m) != QUEEN) {
+            score = ORDER_UNDERPROMOTION + mvv_lva(p, m);
+        } else if (is_tactical(m)) {
+            score = ORDER_GOOD_CAPTURE + mvv_lva(p, m);
+            /* Taking a piece worth at least the taker never loses material:
+             * SEE only where the victim is cheaper. */
+            if (use_see && move_is_capture(m) && move_kind(m) != MK_EN_PASSANT &&
+                eval_piece_value[sb_type_on(p, move_to(m))] < eval_piece_value[sb_type_on(p, move_from(m))] &&
+                see(p, t->ops, m) < 0)
+                score = ORDER_BAD_CAPTURE + mvv_lva(p, m);
+        } else if (m == f->killers[0]) {
+            score = ORDER_KILLER + 1;
+        } else if (m == f->killers[1]) {
+            score = ORDER_KILLER;
+        } else {
+            score = t->history[sb_side(p)][move_from(m)][move_to(m)];
+        }
+        out[i] = (ScoredMove){ m, score };
+    }
+}
+
+/* Selection sort one step at a time: most nodes cut off after a few moves,
+ * so sorting the whole list would be wasted. */
+static inline Move pick_move(ScoredMove *list, int n, int next)
+{
+    int best = next;
+    for (int i = next + 1; i < n; i++)
+        if (list[i].score > list[best].score)
+            best = i;
+    ScoredMove chosen = list[best];
+    list[best] = list[next];
+    list[next] = chosen;
+    return chosen.move;
+}
+
+/* History with gravity: the entry moves toward +-HISTORY_MAX by a share of
+ * the bonus that shrinks as it gets there, so it never overflows and old
+ * knowledge fades. */
+static inline void history_update(int16_t *entry, int bonus)
+{
+    int v = *entry;
+    v += bonus - v * abs(bonus) / HISTORY_MAX;
+    *entry = (int16_t)v;
+}
+
+static void reward_quiet(SearchThread *t, int ply, int depth, Move best, const Move *tried, int tried_count)
+{
+    Frame *f = &t->frames[ply];
+    if (f->killers[0] != best) {
+        f->killers[1] = f->killers[0];
+        f->killers[0] = best;
+    }
+    Color us = (Color)sb_side(pos(t));
+    int bonus = depth * depth * 16;
+    if (bonus > 1600)
+        bonus = 1600;
+    history_update(&t->history[us][move_from(best)][move_to(best)], bonus);
+    for (int i = 0; i < tried_count; i++)
+        history_update(&t->history[us][move_from(tried[i])][move_to(tried[i])], -bonus);
+}
+
+static inline void update_pv(SearchThread *t, int ply, Move m)
+{
+    PvLine *line = &t->pv[ply], *child = &t->pv[ply + 1];
+    line->moves[0] = m;
+    int len = child->len < SEARCH_MAX_PLY - 1 ? child->len : SEARCH_MAX_PLY - 1;
+    memcpy(line->moves + 1, child->moves, (size_t)len * sizeof(Move));
+    line->len = len + 1;
+}
+
+/* ---- quiescence ---- */
+
+static int qsearch(SearchThread *t, int alpha, int beta, int ply)
+{
+    t->pv[ply].len = 0;
+    if (count_node(t))
+        return 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    const Position *p = pos(t);
+    const bool in_check = t->ops->in_check(t->board);
+    if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
+        return SCORE_DRAW;
+    if (ply >= SEARCH_MAX_PLY - 1)
+        return in_check ? SCORE_DRAW : evaluate(p, t->ops);
+
+    const bool pv_node = beta - alpha > 1;
+    TTData hit = { 0 };
+    bool found = tt_probe(t->shared->tt, sb_key(p), &hit);
+    int hit_score = found ? score_from_tt(hit.score, ply) : SCORE_NONE;
+    if (found && !pv_node && tt_cutoff(hit.bound, hit_score, alpha, beta))
+        return hit_score;
+
+    const int alpha_start = alpha;
+    int best = -SCORE_INF, static_eval = SCORE_NONE;
+    if (!in_check) {
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(p, t->ops);
+        best = static_eval;
+        if (best >= beta) {
+            if (!found)
+                tt_store(t->shared->tt, sb_key(p), MOVE_NONE, score_to_tt(best, ply), static_eval, 0, BOUND_LOWER);
+            return best;
+        }
+        if (best > alpha)
+            alpha = best;
+    }
+
+    Move moves[MAX_MOVES];
+    int n = t->ops->legal_moves(t->board, moves);
+    if (n == 0)
+        return in_check ? -SCORE_MATE + ply : SCORE_DRAW;
+
+    /* Out of check: captures and queen promotions only. In check: every
+     * evasion (a mate is found here too). */
+    ScoredMove list[MAX_MOVES];
+    if (!in_check) {
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            if (is_tactical(moves[i]))
+                moves[kept++] = moves[i];
+        n = kept;
+    }
+    score_moves(t, moves, list, n, found ? hit.move : MOVE_NONE, ply);
+
+    const bool use_see = t->shared->options.capture_order == CAPTURES_SEE;
+    Move best_move = MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        Move m = pick_move(list, n, i);
+        if (!in_check) {
+            /* Delta pruning: even winning the victim for free cannot reach
+             * alpha. */
+            PieceType victim = move_kind(m) == MK_EN_PASSANT ? PAWN : sb_type_on(p, move_to(m));
+            if (!move_is_promotion(m) && static_eval + eval_piece_value[victim] + 200 <= alpha)
+                continue;
+            if (use_see && list[i].score < ORDER_GOOD_CAPTURE && list[i].score != ORDER_HASH)
+                continue; /* a losing capture */
+        }
+        make_move(t, m);
+        int score = -qsearch(t, -beta, -alpha, ply + 1);
+        unmake_move(t);
+        if (stopped(t))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv_node)
+                    update_pv(t, ply, m);
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    if (best == -SCORE_INF)
+        best = alpha; /* in check, every evasion pruned: cannot happen, but stay safe */
+    Bound bound = best >= beta ? BOUND_LOWER : best > alpha_start ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(t->shared->tt, sb_key(p), best_move, score_to_tt(best, ply), static_eval, 0, bound);
+    return best;
+}
+
+/* ---- the main search ---- */
+
+static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
+{
+    const bool pv_node = beta - alpha > 1;
+    const bool in_check = t->ops->in_check(t->board);
+    /* Check extension: a check is searched one ply deeper, so forced lines
+     * are seen to their end. Bounded so perpetual checks cannot run away. */
+    if (in_check && ply < 2 * t->root_depth + 8)
+        depth++;
+    if (depth <= 0)
+        return qsearch(t, alpha, beta, ply);
+
+    t->pv[ply].len = 0;
+    if (count_node(t))
+        return 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    const Position *p = pos(t);
+    if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
+        return SCORE_DRAW;
+    if (ply >= SEARCH_MAX_PLY - 1)
+        return in_check ? SCORE_DRAW : evaluate(p, t->ops);
+
+    /* Mate distance pruning: no line from here can beat a mate already
+     * found nearer the root. */
+    if (alpha < -SCORE_MATE + ply)
+        alpha = -SCORE_MATE + ply;
+    if (beta > SCORE_MATE - ply - 1)
+        beta = SCORE_MATE - ply - 1;
+    if (alpha >= beta)
+        return alpha;
+
+    SearchShared *s = t->shared;
+    const SearchOptions *opt = &s->options;
+    TTData hit = { 0 };
+    bool found = tt_probe(s->tt, sb_key(p), &hit);
+    int hit_score = found ? score_from_tt(hit.score, ply) : SCORE_NONE;
+    Move hash_move = found ? hit.move : MOVE_NONE;
+    if (found && !pv_node && hit.depth >= depth && tt_cutoff(hit.bound, hit_score, alpha, beta))
+        return hit_score;
+
+    Frame *frame = &t->frames[ply];
+    int static_eval = SCORE_NONE;
+    if (!in_check)
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(p, t->ops);
+    frame->static_eval = static_eval;
+    const bool improving = !in_check && ply >= 2 && t->frames[ply - 2].static_eval != SCORE_NONE &&
+                           static_eval > t->frames[ply - 2].static_eval;
+    t->frames[ply + 1].killers[0] = t->frames[ply + 1].killers[1] = MOVE_NONE;
+
+    if (!pv_node && !in_check && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND) {
+        /* Reverse futility: far enough above beta that a shallow search is
+         * not going to fall below it. */
+        if (opt->futility && depth <= 6 && static_eval - 90 * (depth - improving) >= beta)
+            return static_eval;
+        /* Null move: if passing still holds beta with a reduced search, a
+         * real move will too. Not in pawn endings (zugzwang), not twice in
+         * a row. */
+        if (opt->null_move && depth >= 3 && static_eval >= beta && !frame->null_move &&
+            eval_has_pieces(p, sb_side(p))) {
+            int r = 3 + depth / 4 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
+            if (make_null_move(t)) {
+                t->frames[ply + 1].null_move = true;
+                int score = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+                t->frames[ply + 1].null_move = false;
+                unmake_null_move(t);
+                if (stopped(t))
+                    return 0;
+                if (score >= beta)
+                    return score >= SCORE_MATE_BOUND ? beta : score;
+            }
+        }
+    }
+
+    Move moves[MAX_MOVES];
+    int n = t->ops->legal_moves(t->board, moves);
+    if (n == 0)
+        return in_check ? -SCORE_MATE + ply : SCORE_DRAW;
+    ScoredMove list[MAX_MOVES];
+    score_moves(t, moves, list, n, hash_move, ply);
+
+    const int alpha_start = alpha;
+    int best = -SCORE_INF, move_count = 0, quiet_count = 0;
+    Move best_move = MOVE_NONE;
+    Move quiets[64];
+    for (int i = 0; i < n; i++) {
+        Move m = pick_move(list, n, i);
+        const bool tactical = is_tactical(m);
+        const bool killer = m == frame->killers[0] || m == frame->killers[1];
+        move_count++;
+
+        make_move(t, m);
+        const bool gives_check = t->ops->in_check(t->board);
+        /* Near the leaves, quiet moves that neither check nor have any hope
+         * of reaching alpha are skipped once a move has been searched. */
+        if (opt->futility && !pv_node && !in_check && !tactical && !gives_check && best > -SCORE_MATE_BOUND) {
+            if ((depth <= 3 && move_count > 3 + depth * depth * (1 + improving)) ||
+                (depth <= 2 && static_eval + 100 + 120 * depth <= alpha)) {
+                unmake_move(t);
+                continue;
+            }
+        }
+        t->frames[ply + 1].null_move = false;
+        int new_depth = depth - 1, score;
+        if (move_count == 1) {
+            score = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node ? false : !cut_node);
+        } else {
+            /* Late-move reductions: quiet moves late in a well-ordered list
+             * rarely matter; search them shallower with a null window and
+             * re-search at full depth only if they surprise. */
+            int r = 0;
+            if (opt->lmr && depth >= 3 && move_count > 1 + 2 * pv_node && !tactical && !in_check && !gives_check) {
+                r = t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
+                r += !improving + cut_node - pv_node - killer;
+                r -= t->history[sb_side(p) ^ 1][move_from(m)][move_to(m)] / 8192;
+                if (r > new_depth - 1)
+                    r = new_depth - 1;
+                if (r < 0)
+                    r = 0;
+            }
+            score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (r > 0 && score > alpha)
+                score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            if (pv_node && score > alpha && score < beta)
+                score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        unmake_move(t);
+        if (stopped(t))
+            return 0;
+
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv_node)
+                    update_pv(t, ply, m);
+                if (alpha >= beta) {
+                    if (!tactical)
+                        reward_quiet(t, ply, depth, m, quiets, quiet_count);
+                    break;
+                }
+            }
+        }
+        if (!tactical && quiet_count < 64)
+            quiets[quiet_count++] = m;
+    }
+    if (best == -SCORE_INF)
+        best = alpha; /* every move pruned: fail low */
+
+    Bound bound = best >= beta ? BOUND_LOWER : best > alpha_start ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(s->tt, sb_key(p), best_move, score_to_tt(best, ply), static_eval, depth, bound);
+    return best;
+}
+
+/* ---- the root ---- */
+
+/* Searches every root move; a move that raises alpha moves to the front,
+ * so the front move is always the best one found, even when the search is
+ * stopped halfway. */
+static int search_root(SearchThread *t, int alpha, int beta, int depth)
+{
+    int best = -SCORE_INF;
+    t->pv[0].len = 0;
+    t->frames[1].killers[0] = t->frames[1].killers[1] = MOVE_NONE;
+    for (int i = 0; i < t->root_count; i++) {
+        RootMove *rm = &t->root[i];
+        uint64_t before = search_thread_nodes(t);
+        make_move(t, rm->move);
+        t->frames[1].null_move = false;
+        int score;
+        if (i == 0) {
+            score = -search(t, -beta, -alpha, depth - 1, 1, false);
+        } else {
+            score = -search(t, -alpha - 1, -alpha, depth - 1, 1, true);
+            if (score > alpha && score < beta)
+                score = -search(t, -beta, -alpha, depth - 1, 1, false);
+        }
+        unmake_move(t);
+        rm->nodes += search_thread_nodes(t) - before;
+        if (stopped(t))
+            break;
+        if (score > best)
+            best = score;
+        if (i == 0 || score > alpha) {
+            rm->score = score;
+            rm->pv[0] = rm->move;
+            int len = t->pv[1].len < SEARCH_MAX_PLY - 1 ? t->pv[1].len : SEARCH_MAX_PLY - 1;
+            memcpy(rm->pv + 1, t->pv[1].moves, (size_t)len * sizeof(Move));
+            rm->pv_len = len + 1;
+            if (i > 0) {
+                RootMove chosen = *rm;
+                memmove(&t->root[1], &t->root[0], (size_t)i * sizeof(RootMove));
+                t->root[0] = chosen;
+            }
+        } else {
+            rm->score = -SCORE_INF;
+        }
+        if (score > alpha) {
+            alpha = score;
+            if (alpha >= beta)
+                break;
+        }
+    }
+    return best;
+}
+
+/* The next iteration searches the best move first, then the others by the
+ * effort they took (a move with a big tree was hard to refute). */
+static int compare_root_nodes(const void *a, const void *b)
+{
+    const RootMove *x = a, *y = b;
+    if (x->nodes != y->nodes)
+        return x->nodes > y->nodes ? -1 : 1;
+    return x->move < y->move ? -1 : x->move > y->move;
+}
+
+static void build_root(SearchThread *t)
+{
+    const SearchLimits *l = &t->shared->limits;
+    Move moves[MAX_MOVES];
+    int n = t->ops->legal_moves(t->board, moves);
+    t->root_count = 0;
+    if (l->searchmove_count > 0) {
+        int kept = 0;
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < l->searchmove_count; j++)
+                if (moves[i] == l->searchmoves[j]) {
+                    moves[kept++] = moves[i];
+                    break;
+                }
+        if (kept > 0)
+            n = kept;
+    }
+    TTData hit = { 0 };
+    Move hash_move = tt_probe(t->shared->tt, sb_key(pos(t)), &hit) ? hit.move : MOVE_NONE;
+    ScoredMove list[MAX_MOVES];
+    t->frames[0].killers[0] = t->frames[0].killers[1] = MOVE_NONE;
+    score_moves(t, moves, list, n, hash_move, 0);
+    for (int i = 0; i < n; i++) {
+        Move m = pick_move(list, n, i);
+        t->root[t->root_count++] = (RootMove){ .move = m, .score = -SCORE_INF, .pv_len = 1, .pv = { m } };
+    }
+}
+
+static void report(SearchThread *t, int depth, int score, Bound bound)
+{
+    SearchShared *s = t->shared;
+    if (t->id != 0 || s->report == NULL)
+        return;
+    SearchReport r = { .depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound,
+                       .nodes = search_thread_nodes(t), .time_ms = (search_now_ns() - s->go_ns) / 1000000,
+                       .hashfull = tt_hashfull(s->tt), .pv = t->root[0].pv, .pv_len = t->root[0].pv_len };
+    s->report(s->report_ctx, &r);
+}
+
+/* The move the opponent is expected to play: from the PV, else from the
+ * table after playing the best move. */
+static Move ponder_move(SearchThread *t)
+{
+    if (t->root[0].pv_len >= 2)
+        return t->root[0].pv[1];
+    Move result = MOVE_NONE;
+    make_move(t, t->root[0].move);
+    TTData hit = { 0 };
+    if (tt_probe(t->shared->tt, sb_key(pos(t)), &hit) && hit.move != MOVE_NONE) {
+        Move moves[MAX_MOVES];
+        int n = t->ops->legal_moves(t->board, moves);
+        for (int i = 0; i < n; i++)
+            if (moves[i] == hit.move)
+                result = hit.move;
+    }
+    unmake_move(t);
+    return result;
+}
+
+static bool iteration_ends_search(SearchThread *t, int depth, int score)
+{
+    SearchShared *s = t->shared;
+    const SearchLimits *l = &s->limits;
+    if (depth >= SEARCH_MAX_DEPTH || (l->depth && depth >= l->depth))
+        return true;
+    if (l->mate && score >= SCORE_MATE_BOUND && score_mate_moves(score) <= l->mate)
+        return true;
+    if (s->plan.active && !atomic_load(&s->pondering)) {
+        /* One legal move: no need to think, but a few iterations give a
+         * score and a ponder move. */
+        if (t->root_count == 1 && depth >= 4)
+            return true;
+        if (search_elapsed_ms(s) >= s->plan.soft_ms)
+            return true;
+    }
+    return false;
+}
+
+void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
+{
+    t->shared = s;
+    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+    t->clock_countdown = CLOCK_INTERVAL;
+    t->seldepth = 0;
+    for (int i = 0; i < SEARCH_MAX_PLY + 4; i++)
+        t->frames[i] = (Frame){ .static_eval = SCORE_NONE };
+    memset(out, 0, sizeof *out);
+
+    build_root(t);
+    if (t->root_count == 0) {
+        /* Mated or stalemated: nothing to search. */
+        out->score = t->ops->in_check(t->board) ? -SCORE_MATE : SCORE_DRAW;
+        SearchReport r = { .score = out->score, .bound = BOUND_EXACT, .hashfull = tt_hashfull(s->tt) };
+        if (t->id == 0 && s->report)
+            s->report(s->report_ctx, &r);
+        if (t->id == 0)
+            atomic_store(&s->stop, true);
+        return;
+    }
+
+    int score = 0, completed = 0, seldepth = 0;
+    Move completed_best = MOVE_NONE;
+    for (int depth = 1; depth <= SEARCH_MAX_DEPTH; depth++) {
+        t->root_depth = depth;
+        t->seldepth = 0;
+        for (int i = 0; i < t->root_count; i++)
+            t->root[i].nodes = 0;
+        int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF;
+        if (s->options.aspiration && depth >= 5 && !score_is_mate(score)) {
+            alpha = score - delta;
+            beta = score + delta;
+        }
+        int result;
+        for (;;) {
+            result = search_root(t, alpha, beta, depth);
+            if (stopped(t))
+                break;
+            if (result <= alpha) {
+                report(t, depth, result, BOUND_UPPER);
+                beta = (alpha + beta) / 2;
+                alpha = result - delta > -SCORE_INF ? result - delta : -SCORE_INF;
+            } else if (result >= beta) {
+                report(t, depth, result, BOUND_LOWER);
+                beta = result + delta < SCORE_INF ? result + delta : SCORE_INF;
+            } else {
+                break;
+            }
+            delta += delta / 2;
+            if (delta > 600)
+                alpha = -SCORE_INF, beta = SCORE_INF;
+        }
+        if (stopped(t) && completed > 0) {
+            /* A move that beat the best one in the unfinished iteration was
+             * searched to the end: it and its score stand. */
+            if (t->root[0].move != completed_best && t->root[0].score != -SCORE_INF)
+                score = t->root[0].score;
+            break;
+        }
+        if (!stopped(t)) {
+            completed = depth;
+            completed_best = t->root[0].move;
+            score = result;
+            seldepth = t->seldepth;
+            qsort(&t->root[1], (size_t)(t->root_count - 1), sizeof(RootMove), compare_root_nodes);
+            tt_store(s->tt, sb_key(pos(t)), t->root[0].move, score_to_tt(score, 0), SCORE_NONE, depth, BOUND_EXACT);
+            report(t, depth, score, BOUND_EXACT);
+            if (t->id == 0 && iteration_ends_search(t, depth, score))
+                break;
+        } else {
+            /* Stopped in the first iteration: the front move stands. */
+            if (t->root[0].score != -SCORE_INF)
+                score = t->root[0].score;
+            break;
+        }
+    }
+    if (t->id == 0)
+        atomic_store(&s->stop, true);
+
+    out->best = t->root[0].move;
+    out->ponder = ponder_move(t);
+    out->score = score;
+    out->depth = completed;
+    out->seldepth = seldepth;
+    out->nodes = search_thread_nodes(t);
+    out->time_ms = (search_now_ns() - s->go_ns) / 1000000;
+    out->pv_len = t->root[0].pv_len;
+    memcpy(out->pv, t->root[0].pv, (size_t)out->pv_len * sizeof(Move));
+}

@@ -1,0 +1,114 @@
+/* The search core: iterative deepening over a principal variation search
+ * with aspiration windows, quiescence, check extension, null-move pruning,
+ * late-move reductions and futility pruning, draws by the rules inside the
+ * tree, and a shared transposition table.
+ *
+ * All state of one search thread is in a SearchThread (boards, the key
+ * stack for repetitions, killers, history, PV, node count); everything the
+ * threads of one search share is in a SearchShared (table, limits, options,
+ * the stop flag). Nothing is global, so many searches can run at once and
+ * the parallel variants can run many threads over one SearchShared. With
+ * one thread and a depth or node limit the search is deterministic: same
+ * position, options and table size give the same nodes and move. */
+#ifndef CHESSLAB_SEARCH_SEARCH_H
+#define CHESSLAB_SEARCH_SEARCH_H
+
+#include <stdatomic.h>
+
+#include "score.h"
+#include "search_board.h"
+#include "timeman.h"
+#include "tt.h"
+
+typedef enum { CAPTURES_SEE = 0, CAPTURES_MVV_LVA = 1 } CaptureOrder;
+
+/* Switches for research runs; all on (and SEE) by default. */
+typedef struct SearchOptions {
+    bool null_move;     /* null-move pruning */
+    bool lmr;           /* late-move reductions */
+    bool futility;      /* reverse futility, futility and late-move pruning near the leaves */
+    bool aspiration;    /* aspiration windows from depth 5 */
+    CaptureOrder capture_order; /* SEE: losing captures after quiet moves and skipped in quiescence */
+} SearchOptions;
+
+void search_options_default(SearchOptions *o);
+
+typedef struct SearchLimits {
+    int depth;          /* 0: none */
+    uint64_t nodes;     /* 0: none */
+    int mate;           /* stop at a mate in at most this many moves; 0: none */
+    TimeControl clock;  /* movetime and clocks (timeman.h); negative: none */
+    bool infinite;      /* search until stopped */
+    bool ponder;        /* search the expected reply until ponderhit or stop */
+    Move searchmoves[MAX_MOVES];
+    int searchmove_count; /* 0: all moves */
+} SearchLimits;
+
+void search_limits_init(SearchLimits *l);
+
+/* One line of progress, for UCI `info` and the CLI. */
+typedef struct SearchReport {
+    int depth, seldepth;
+    int score;
+    Bound bound;        /* BOUND_EXACT, or LOWER/UPPER after an aspiration fail high/low */
+    uint64_t nodes;
+    int64_t time_ms;
+    int hashfull;
+    const Move *pv;
+    int pv_len;
+} SearchReport;
+
+typedef struct SearchResult {
+    Move best;          /* MOVE_NONE when the side to move has no legal move */
+    Move ponder;        /* expected reply, MOVE_NONE when unknown */
+    int score, depth, seldepth;
+    uint64_t nodes;
+    int64_t time_ms;
+    Move pv[SEARCH_MAX_PLY];
+    int pv_len;
+} SearchResult;
+
+typedef struct SearchShared {
+    const SearchBoardOps *ops;
+    TranspositionTable *tt;
+    SearchOptions options;
+    SearchLimits limits;
+    TimePlan plan;
+    atomic_bool stop;
+    atomic_bool pondering;   /* a ponder search not yet confirmed by ponderhit */
+    _Atomic int64_t start_ns;/* origin of the time limits: go, or ponderhit */
+    int64_t go_ns;           /* when the search started, for reports */
+    /* Called by the main thread (id 0) after each iteration and on
+     * aspiration fails; NULL for none. */
+    void (*report)(void *ctx, const SearchReport *r);
+    void *report_ctx;
+} SearchShared;
+
+typedef struct SearchThread SearchThread;
+
+/* Prepares shared state for a search of limits (starts the clock; the time
+ * plan is computed for the side to move). The table must be sized. */
+void search_shared_init(SearchShared *s, const SearchBoardOps *ops, TranspositionTable *tt,
+                        const SearchOptions *options, const SearchLimits *limits, Color us,
+                        int64_t move_overhead_ms);
+
+/* Monotonic clock in nanoseconds, and ms elapsed since the shared origin. */
+int64_t search_now_ns(void);
+int64_t search_elapsed_ms(const SearchShared *s);
+
+/* NULL when out of memory. */
+SearchThread *search_thread_new(const SearchBoardOps *ops, int id);
+void search_thread_free(SearchThread *t);
+/* Forgets history and killers (a new game). */
+void search_thread_clear(SearchThread *t);
+/* The root: board is copied; history holds the keys of the positions
+ * before it, oldest first, back to the last capture or pawn move (more is
+ * harmless, the oldest are dropped beyond a few hundred). */
+void search_thread_set_root(SearchThread *t, const SearchBoard *board, const uint64_t *history, int count);
+uint64_t search_thread_nodes(const SearchThread *t);
+
+/* Iterative deepening from the root until a limit or the stop flag. The
+ * main thread (id 0) watches the limits, reports and sets stop when done. */
+void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out);
+
+#endif

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The search from the command line: `chesslab search` (text, JSON,
+# determinism, bad input), the `chesslab bench` signature (layout,
+# determinism, the 60-second promise) and the tactical suite at a fixed node
+# count with a solved-count floor that a broken search cannot reach.
+# Usage: search_test.sh CHESSLAB_BINARY DATA_DIR [full|quick]
+#   quick (sanitizer builds): the full-depth bench is skipped.
+set -u
+bin=$1
+data=$2
+mode=${3:-full}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect_error REGEX ARGS...: exit status 2 and one stderr line matching REGEX.
+expect_error() {
+  local regex=$1
+  shift
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -ne 2 ]; then
+    bad "chesslab $* exited $got, expected 2; stderr: $(head -c 300 "$tmp/err")"
+  elif ! grep -Eq -- "$regex" "$tmp/err" || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
+    bad "chesslab $*: stderr '$(head -c 300 "$tmp/err")' is not one line matching /$regex/"
+  else
+    ok
+  fi
+}
+
+kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+
+# --- bad input
+expect_error "a limit is required" search
+expect_error "unknown option '--bogus'" search --depth 3 --bogus
+expect_error "--depth '0' is not an integer in 1..100" search --depth 0
+expect_error "--depth 'x' is not an integer" search --depth x
+expect_error "--nodes must be at least 1" search --nodes 0
+expect_error "--fen: FEN field 1" search --depth 2 --fen "8/8/8 w - - 0 1"
+expect_error "--moves: move 2 'e2e4' is not a legal move" search --depth 2 --moves e2e4 e2e4
+expect_error "--off: 'magic' is not null, lmr, futility or aspiration" search --depth 2 --off null,magic
+expect_error "--captures 'random' is not see or mvv-lva" search --depth 2 --captures random
+expect_error "unknown option '--bogus'" bench --bogus
+expect_error "--depth '31' is not an integer in 1..30" bench --depth 31
+expect_error "unknown benchmark 'nosuch'" bench nosuch
+expect_error "unknown option '--bogus'" bench tactics --bogus
+expect_error "--epd: cannot open '/nonexistent.epd'" bench tactics --epd /nonexistent.epd
+expect_error "unexpected argument 'now'" uci now
+
+# --- search: text and JSON, legal move, determinism
+if "$bin" search --fen "$kiwipete" --depth 7 >"$tmp/a" && "$bin" search --fen "$kiwipete" --depth 7 >"$tmp/b" &&
+  grep -Eq '^bestmove  [a-h][1-8][a-h][1-8]' "$tmp/a" && grep -Eq '^nodes     [0-9]+' "$tmp/a" &&
+  grep -Eq '^pv        [a-h][1-8][a-h][1-8][nbrq]?( [a-h][1-8][a-h][1-8][nbrq]?)*$' "$tmp/a"; then ok; else bad "search text output: $(cat "$tmp/a")"; fi
+if diff <(grep -E '^(bestmove|nodes|score|pv)' "$tmp/a") <(grep -E '^(bestmove|nodes|score|pv)' "$tmp/b") >/dev/null; then
+  ok
+else
+  bad "repeated depth-7 searches differ: $(cat "$tmp/a" "$tmp/b")"
+fi
+best=$(awk '/^bestmove/ {print $2}' "$tmp/a")
+if "$bin" perft --depth 1 --divide --fen "$kiwipete" | grep -q "^$best: "; then ok; else bad "bestmove $best is not legal"; fi
+if "$bin" search --moves e2e4 e7e5 --nodes 5000 --json >"$tmp/j" && /usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["nodes"] == 5000, d
+assert d["fen"].startswith("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w"), d
+assert len(d["bestmove"]) in (4, 5) and d["pv"][0] == d["bestmove"], d
+assert "cp" in d["score"] or "mate" in d["score"], d
+' "$tmp/j"; then ok; else bad "search --json: $(cat "$tmp/j")"; fi
+if "$bin" search --fen "7k/8/6K1/8/8/8/8/R7 w - - 0 1" --depth 4 --json | grep -q '"bestmove": "a1a8", "ponder": "", "score": {"mate": 1}'; then
+  ok
+else
+  bad "mate in 1 via search --json"
+fi
+if "$bin" search --movetime 200 --info >"$tmp/out" 2>"$tmp/err" && grep -q '^depth ' "$tmp/err" &&
+  [ "$(awk '/^time/ {print $2}' "$tmp/out")" -le 400 ]; then ok; else bad "search --movetime 200: $(cat "$tmp/out")"; fi
+if "$bin" search --depth 6 --off null,lmr,futility,aspiration --captures mvv-lva | grep -q '^bestmove  '; then
+  ok
+else
+  bad "search with every switch off"
+fi
+
+# --- bench: the signature's layout, the same node count every run
+"$bin" bench --depth 6 >"$tmp/b1" 2>"$tmp/e1"
+"$bin" bench --depth 6 >"$tmp/b2" 2>"$tmp/e2"
+if grep -Eq '^Nodes searched  : [0-9]+$' "$tmp/e1" && grep -Eq '^Nodes/second    : [0-9]+$' "$tmp/e1" &&
+  grep -Eq '^Total time \(ms\) : [0-9]+$' "$tmp/e1" && [ "$(grep -c '^position' "$tmp/b1")" -eq 16 ]; then
+  ok
+else
+  bad "bench layout: $(cat "$tmp/e1")"
+fi
+if [ "$(grep '^Nodes searched' "$tmp/e1")" = "$(grep '^Nodes searched' "$tmp/e2")" ]; then ok; else bad "bench is not deterministic"; fi
+if [ "$mode" = full ]; then
+  "$bin" bench >/dev/null 2>"$tmp/full"
+  ms=$(awk '/^Total time/ {print $5}' "$tmp/full")
+  if [ -n "$ms" ] && [ "$ms" -lt 60000 ]; then ok; else bad "bench takes ${ms:-?} ms (limit 60000)"; fi
+  echo "bench: $(grep -E '^(Nodes searched|Nodes/second|Total time)' "$tmp/full" | tr '\n' ' ')"
+fi
+
+# --- tactics: Win At Chess at 20000 nodes per position. The count is exact
+# (node limits are deterministic); the floor leaves room for tuning but not
+# for a broken search (no quiescence, wrong scores or ordering solve far
+# fewer; this search solves about 240).
+floor=225
+if "$bin" bench tactics --epd "$data/wac.epd" --nodes 20000 --quiet >"$tmp/t" 2>"$tmp/te"; then
+  solved=$(awk '/^solved/ {print $2}' "$tmp/t")
+  if [ -n "$solved" ] && [ "$solved" -ge "$floor" ]; then ok; else bad "WAC at 20000 nodes: $(cat "$tmp/t") (floor $floor)"; fi
+  echo "tactics: $(cat "$tmp/t")"
+else
+  bad "bench tactics failed: $(cat "$tmp/t" "$tmp/te")"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,306 @@
+/* PGN (core/pgn.c): reading a multi-game file with comments, variations,
+ * NAGs, escape lines and broken games (each reported with file, line, game
+ * and ply, reading going on); the lexical corner cases; the exact layout
+ * written; and write-then-read giving back the same games, with every
+ * generator. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/move_text.h"
+#include "core/pgn.h"
+#include "test_support.h"
+
+typedef struct Expected {
+    PgnRead read;
+    int plies;
+    const char *result;    /* movetext result (good games) */
+    GameEnd end;
+    bool threefold;
+    const char *last_san;  /* good games */
+    const char *error;     /* bad games: the exact message */
+} Expected;
+
+static void check_read(const PgnReader *unused, PgnRead got, const PgnGame *pg, const char *err, const Expected *e)
+{
+    (void)unused;
+    if (got != e->read)
+        fail_msg("game %d: read %d, expected %d (%s)", pg->number, got, e->read, got == PGN_BAD_GAME ? err : "");
+    if (e->read == PGN_BAD_GAME) {
+        assert_string_equal(err, e->error);
+        return;
+    }
+    GameStatus st;
+    game_status(pg->game, game_ply_count(pg->game), &st);
+    if (game_ply_count(pg->game) != e->plies)
+        fail_msg("game %d: %d plies, expected %d", pg->number, game_ply_count(pg->game), e->plies);
+    assert_string_equal(pg->result, e->result);
+    assert_int_equal(st.end, e->end);
+    assert_int_equal(st.threefold, e->threefold);
+    if (e->last_san)
+        assert_string_equal(game_san(pg->game, e->plies), e->last_san);
+}
+
+static void test_read_file(void **state)
+{
+    const MoveGen *g = ((const GenTestCase *)*state)->gen;
+    static const Expected expected[] = {
+        { PGN_GAME, 7, "1-0", GAME_CHECKMATE, false, "Qxf7#", NULL },
+        { PGN_GAME, 4, "0-1", GAME_CHECKMATE, false, "Qh4#", NULL },
+        { PGN_BAD_GAME, 0, NULL, 0, false, NULL,
+          "games.pgn:33: game 3, ply 5 (3. Nd2): Nd2 is ambiguous: b1d2, f3d2" },
+        { PGN_GAME, 2, "1-0", GAME_CHECKMATE, false, "exd6#", NULL },
+        { PGN_BAD_GAME, 0, NULL, 0, false, NULL,
+          "games.pgn:57: game 5: no result (1-0, 0-1, 1/2-1/2 or *) before the next tags" },
+        { PGN_GAME, 8, "1/2-1/2", GAME_ONGOING, true, "Ng8", NULL },
+        { PGN_BAD_GAME, 0, NULL, 0, false, NULL,
+          "games.pgn:72: game 7: FEN tag: FEN field 1 (placement): 3 ranks, expected 8" },
+        { PGN_GAME, 3, "*", GAME_ONGOING, false, "c4", NULL },
+    };
+    FILE *f = fopen(CHESSLAB_TEST_DATA_DIR "/games.pgn", "r");
+    assert_non_null(f);
+    PgnReader *r = pgn_reader_new(f, "games.pgn");
+    PgnGame pg;
+    assert_true(pgn_game_init(&pg, g));
+    char err[512];
+    int n = 0;
+    for (PgnRead got; (got = pgn_read_game(r, &pg, err, sizeof err)) != PGN_END; n++) {
+        assert_true(n < 8);
+        assert_int_equal(pg.number, n + 1);
+        check_read(r, got, &pg, err, &expected[n]);
+    }
+    assert_int_equal(n, 8);
+    /* Tags of a good game, and the state of a bad one. */
+    rewind(f);
+    pgn_reader_free(r);
+    r = pgn_reader_new(f, "games.pgn");
+    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_GAME);
+    assert_string_equal(pgn_tags_get(&pg.tags, "White"), "Anna");
+    assert_string_equal(pgn_tags_get(&pg.tags, "Date"), "2024.01.01");
+    assert_int_equal(pg.tags.count, 7);
+    assert_int_equal(pg.line, 3);
+    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_GAME);
+    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_BAD_GAME);
+    assert_int_equal(game_ply_count(pg.game), 4); /* the moves before Nd2 */
+    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_GAME);
+    assert_int_equal(game_setup(pg.game, 0)->fullmove, 30);
+    pgn_game_free(&pg);
+    pgn_reader_free(r);
+    fclose(f);
+}
+
+/* Reads text (one or more games) and returns the outcomes as a string of
+ * G (good) and B (bad), with the first error in err. */
+static void read_text(const MoveGen *g, const char *text, char *outcomes, char *first_error, size_t len)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    assert_non_null(f);
+    PgnReader *r = pgn_reader_new(f, "mem");
+    PgnGame pg;
+    assert_true(pgn_game_init(&pg, g));
+    char err[512];
+    int n = 0;
+    first_error[0] = '\0';
+    for (PgnRead got; (got = pgn_read_game(r, &pg, err, sizeof err)) != PGN_END && n < 20;) {
+        outcomes[n++] = got == PGN_GAME ? 'G' : 'B';
+        if (got == PGN_BAD_GAME && first_error[0] == '\0')
+            snprintf(first_error, len, "%s", err);
+    }
+    outcomes[n] = '\0';
+    pgn_game_free(&pg);
+    pgn_reader_free(r);
+    fclose(f);
+}
+
+static void test_lexical_cases(void **state)
+{
+    const MoveGen *g = ((const GenTestCase *)*state)->gen;
+    static const struct { const char *text, *outcomes, *error; } cases[] = {
+        { "", "", "" },
+        { "  \n; only a comment\n{ and another }\n", "", "" },
+        { "1. e4 e5 *", "G", "" },                                      /* no tags */
+        { "\xEF\xBB\xBF[White \"A\"]\r\n\r\n1. e4 e5 1/2-1/2\r\n", "G", "" }, /* BOM, CRLF */
+        { "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 *", "G", "" },
+        { "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4) e5 *", "G", "" },
+        { "1. e4 $1 $23 e5 ! ?? !? 2. Nf3!! Nc6?! *", "G", "" },
+        { "1. e4 e5 {unclosed comment *", "B", "mem:1: game 1: comment opened on line 1 is not closed" },
+        { "[White \"unclosed]\n1. e4 *\n[White \"B\"]\n1. d4 *", "BG",
+          "mem:1: game 1: tag White: string not closed before the end of the line" },
+        { "[White \"A\"\n[Black \"B\"]\n1. e4 *\n[White \"C\"]\n1. d4 *", "BG",
+          "mem:2: game 1: tag White: ']' should follow the value" },
+        { "[\"A\"]\n1. e4 *\n1. d4 *", "BG", "mem:1: game 1: a tag pair needs a name after '['" },
+        { "1. e4 @ e5 *\n1. d4 *", "BG", "mem:1: game 1: unexpected character '@'" },
+        { "1. e4 -- e5 *\n1. d4 *", "BG", "mem:1: game 1: unexpected character '-'" },
+        { "1. e4 ) e5 *\n1. d4 *", "BG", "mem:1: game 1: ')' without '('" },
+        { "1. e4 (1. d4 *) *\n1. d4 *", "BG", "mem:1: game 1: result * inside a variation" },
+        { "1. e4 e5 \"text\" *\n1. d4 *", "BG", "mem:1: game 1: unexpected string in the movetext" },
+        { "1. e4 e5 2. Ke3 *\n1. d4 *", "BG",
+          "mem:1: game 1, ply 3 (2. Ke3): Ke3 is illegal: no white king can reach e3" },
+        { "1. e4 e5\n2. Nf3", "B", "mem:2: game 1: the file ends before the game's result (1-0, 0-1, 1/2-1/2 or *)" },
+        { "1. e4 (e5 2. Nf3", "B", "mem:1: game 1: the file ends inside a variation" },
+        { "[Variant \"Chess960\"]\n1. e4 *\n1. d4 *", "BG",
+          "mem:2: game 1: variant 'Chess960' is not supported (standard chess only)" },
+        { "[Variant \"Standard\"]\n1. e4 *", "G", "" },
+        { "[FEN \"4k3/8/8/8/8/8/8/8 w - - 0 1\"]\n*\n[White \"x\"]\n1. d4 *", "BG",
+          "mem:1: game 1: FEN tag: FEN field 1 (placement): 0 white kings, expected exactly 1" },
+        { "[FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n1. Kb1 *", "B",
+          "mem:2: game 1, ply 1 (1. Kb1): the game is already over (dead position)" },
+        { "%escape\n1. e4 *\n  % not at line start\n", "GB", "mem:3: game 2: unexpected character '%'" },
+        { "1. e4 e5 $ *\n1. d4 *", "BG", "mem:1: game 1: '$' without a number" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char outcomes[32], error[512];
+        read_text(g, cases[i].text, outcomes, error, sizeof error);
+        if (strcmp(outcomes, cases[i].outcomes) != 0 || strcmp(error, cases[i].error) != 0)
+            fail_msg("case %zu: outcomes '%s' (expected '%s'), error '%s' (expected '%s')", i, outcomes,
+                     cases[i].outcomes, error, cases[i].error);
+    }
+}
+
+/* The exact layout: roster, SetUp/FEN, extra tags, N... for Black first. */
+static void test_write_layout(void **state)
+{
+    const MoveGen *g = ((const GenTestCase *)*state)->gen;
+    Game *game = game_new(g);
+    Setup s;
+    assert_true(setup_from_fen(&s, "6k1/3p2pp/6N1/4P3/8/8/B7/4K3 b - - 0 30", NULL, 0));
+    assert_true(game_start(game, &s, NULL, 0));
+    char err[256];
+    assert_true(game_play_san(game, "d5", err, sizeof err) && game_play_san(game, "exd6", err, sizeof err));
+    PgnTags tags = { 0 };
+    pgn_tags_set(&tags, "White", "A \"quoted\" name");
+    pgn_tags_set(&tags, "Annotator", "back\\slash");
+    pgn_tags_set(&tags, "Result", "0-1"); /* replaced by the game's */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_true(pgn_write_game(out, &tags, game, NULL));
+    fclose(out);
+    assert_string_equal(text, "[Event \"?\"]\n"
+                              "[Site \"?\"]\n"
+                              "[Date \"????.??.??\"]\n"
+                              "[Round \"?\"]\n"
+                              "[White \"A \\\"quoted\\\" name\"]\n"
+                              "[Black \"?\"]\n"
+                              "[Result \"1-0\"]\n"
+                              "[SetUp \"1\"]\n"
+                              "[FEN \"6k1/3p2pp/6N1/4P3/8/8/B7/4K3 b - - 0 30\"]\n"
+                              "[Annotator \"back\\\\slash\"]\n"
+                              "\n"
+                              "30... d5 31. exd6# 1-0\n"
+                              "\n");
+    free(text);
+    pgn_tags_free(&tags);
+    game_free(game);
+}
+
+/* Small deterministic generator for random games. */
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+typedef struct WrittenGame {
+    Setup start;
+    Move moves[400];
+    int plies;
+    char result[8];
+    char white[64];
+} WrittenGame;
+
+/* Write-then-read: random games from the start and from suite positions,
+ * with tags, long enough to wrap; reading gives back tags, start, moves
+ * and result; no written line reaches 80 columns. */
+static void test_write_then_read(void **state)
+{
+    const MoveGen *g = ((const GenTestCase *)*state)->gen;
+    enum { GAMES = 60 };
+    WrittenGame *written = calloc(GAMES, sizeof *written);
+    SuiteLines suite = suite_load("perftsuite.epd");
+    Game *game = game_new(g);
+    uint64_t seed = 0x9e3779b97f4a7c15ull;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    char err[256];
+    for (int i = 0; i < GAMES; i++) {
+        WrittenGame *w = &written[i];
+        if (i % 3 == 0)
+            setup_from_fen(&w->start, FEN_STARTPOS, NULL, 0);
+        else
+            w->start = suite.lines[next_random(&seed) % (uint64_t)suite.count].setup;
+        assert_true(game_start(game, &w->start, err, sizeof err));
+        int target = (int)(next_random(&seed) % 300);
+        GameStatus st;
+        for (;;) {
+            game_status(game, game_ply_count(game), &st);
+            if (st.end != GAME_ONGOING || game_ply_count(game) == target)
+                break;
+            int count;
+            const Move *moves = game_legal_moves(game, &count);
+            Move m = moves[next_random(&seed) % (uint64_t)count];
+            assert_true(game_play(game, m, err, sizeof err));
+            w->moves[game_ply_count(game)] = m;
+        }
+        w->plies = game_ply_count(game);
+        snprintf(w->result, sizeof w->result, "%s", i % 7 == 6 ? "1/2-1/2" : game_result(&st, false));
+        snprintf(w->white, sizeof w->white, "Player \"%d\" \\ %s", i, g->name);
+        PgnTags tags = { 0 };
+        pgn_tags_set(&tags, "White", w->white);
+        pgn_tags_set(&tags, "Round", i % 2 ? "7" : "?");
+        pgn_tags_set(&tags, "PlyCount", "x");
+        assert_true(pgn_write_game(out, &tags, game, i % 7 == 6 ? "1/2-1/2" : NULL));
+        pgn_tags_free(&tags);
+    }
+    fclose(out);
+    for (char *line = text, *end; *line; line = end + 1) {
+        end = strchr(line, '\n');
+        assert_non_null(end);
+        if (line[0] != '[' && end - line >= 80)
+            fail_msg("movetext line of %d columns: %.*s", (int)(end - line), (int)(end - line), line);
+    }
+
+    FILE *in = fmemopen(text, len, "r");
+    PgnReader *r = pgn_reader_new(in, "written");
+    PgnGame pg;
+    assert_true(pgn_game_init(&pg, g));
+    char read_err[512];
+    int n = 0, total_plies = 0;
+    for (PgnRead got; (got = pgn_read_game(r, &pg, read_err, sizeof read_err)) != PGN_END; n++) {
+        if (got != PGN_GAME)
+            fail_msg("game %d: %s", n + 1, read_err);
+        const WrittenGame *w = &written[n];
+        assert_true(setup_equal(game_setup(pg.game, 0), &w->start));
+        assert_int_equal(game_ply_count(pg.game), w->plies);
+        for (int ply = 1; ply <= w->plies; ply++)
+            assert_int_equal(game_move(pg.game, ply), w->moves[ply]);
+        assert_string_equal(pg.result, w->result);
+        assert_string_equal(pgn_tags_get(&pg.tags, "Result"), w->result);
+        assert_string_equal(pgn_tags_get(&pg.tags, "White"), w->white);
+        assert_string_equal(pgn_tags_get(&pg.tags, "Round"), n % 2 ? "7" : "?");
+        assert_string_equal(pgn_tags_get(&pg.tags, "PlyCount"), "x");
+        total_plies += w->plies;
+    }
+    assert_int_equal(n, GAMES);
+    printf("    %s: %d games, %d plies written and read back\n", g->name, n, total_plies);
+    pgn_game_free(&pg);
+    pgn_reader_free(r);
+    fclose(in);
+    free(text);
+    game_free(game);
+    suite_free(&suite);
+    free(written);
+}
+
+int main(void)
+{
+    int failures = 0;
+    failures += run_per_generator("pgn_read_file", test_read_file, "read_file", NULL, NULL, 1);
+    failures += run_per_generator("pgn_lexical", test_lexical_cases, "lexical", NULL, NULL, 1);
+    failures += run_per_generator("pgn_write_layout", test_write_layout, "write_layout", NULL, NULL, 1);
+    failures += run_per_generator("pgn_write_then_read", test_write_then_read, "write_then_read", NULL, NULL, 1);
+    return failures;
+}

@@ -1,0 +1,290 @@
+#!/usr/bin/python3
+"""UCI sessions with `chesslab uci` through a pipe: every command, the info
+line layout, bad input (answered with `info string`, never fatal), and the
+timing promises: `isready` and `stop` during an infinite search answered
+within 100 ms, the bestmove legal.
+
+Usage: uci_test.py CHESSLAB_BINARY
+"""
+import re
+import subprocess
+import sys
+import time
+
+import uci_driver
+
+BIN = sys.argv[1]
+
+
+def Engine(args=("uci",)):
+    return uci_driver.Engine([BIN, *args])
+
+failures = []
+checks = 0
+
+MOVE = r"[a-h][1-8][a-h][1-8][nbrq]?"
+INFO_RE = re.compile(
+    r"^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? "
+    r"nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv( " + MOVE + ")+$")
+BESTMOVE_RE = re.compile(r"^bestmove (" + MOVE + r")( ponder (" + MOVE + "))?$")
+
+
+def check(ok, what):
+    global checks
+    checks += 1
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what, flush=True)
+
+
+def legal_moves(engine):
+    lines, _ = engine.until(r"^Nodes searched: \d+$")
+    return {l.split(":")[0] for l in lines if re.match("^" + MOVE + r": \d+$", l)}
+
+
+def bestmove_of(lines):
+    m = BESTMOVE_RE.match(lines[-1]) if lines else None
+    return m.group(1) if m else None
+
+
+def session_basics():
+    e = Engine()
+    e.send("uci")
+    lines, t = e.until("^uciok$")
+    check(t is not None, "uci answered with uciok")
+    check(any(l.startswith("id name chesslab") for l in lines), "id name")
+    for name in ("Hash", "Threads", "Move Overhead", "Ponder", "NullMove", "LMR", "Futility", "Aspiration",
+                 "CaptureOrder", "Clear Hash"):
+        check(any(l.startswith("option name %s type" % name) for l in lines), "option %s advertised" % name)
+    e.send("isready")
+    check(e.until("^readyok$")[1] is not None, "isready")
+
+    # setoption: every option, in range, out of range and malformed.
+    for cmd, expect in (("setoption name Hash value 8", None),
+                        ("setoption name Hash value 0", "out of range"),
+                        ("setoption name Hash value lots", "not a number"),
+                        ("setoption name Clear Hash", None),
+                        ("setoption name Threads value 1", None),
+                        ("setoption name Threads value 3", "one thread"),
+                        ("setoption name Threads value 99999", "out of range"),
+                        ("setoption name Move Overhead value 50", None),
+                        ("setoption name Move Overhead value -5", "out of range"),
+                        ("setoption name Ponder value true", None),
+                        ("setoption name NullMove value false", None),
+                        ("setoption name NullMove value maybe", "true or false"),
+                        ("setoption name LMR value false", None),
+                        ("setoption name Futility value false", None),
+                        ("setoption name Aspiration value false", None),
+                        ("setoption name CaptureOrder value MVV-LVA", None),
+                        ("setoption name CaptureOrder value random", "SEE or MVV-LVA"),
+                        ("setoption name NoSuchOption value 1", "unknown option"),
+                        ("setoption Hash 8", "setoption needs")):
+        e.send(cmd)
+        e.send("isready")
+        lines, t = e.until("^readyok$")
+        strings = [l for l in lines if l.startswith("info string")]
+        if expect is None:
+            check(t is not None and not strings, "%s: accepted silently (%s)" % (cmd, strings))
+        else:
+            check(t is not None and any(expect in l for l in strings), "%s: info string with '%s'" % (cmd, expect))
+    for name in ("NullMove", "LMR", "Futility", "Aspiration"):
+        e.send("setoption name %s value true" % name)
+    e.send("setoption name CaptureOrder value SEE")
+
+    # position + go depth: info lines in the documented layout, a legal bestmove.
+    e.send("ucinewgame")
+    e.send("position startpos moves e2e4 e7e5 g1f3")
+    e.send("go perft 1")
+    legal = legal_moves(e)
+    check(len(legal) == 29, "go perft 1 after e4 e5 Nf3: 29 moves, got %d" % len(legal))
+    e.send("go depth 6")
+    lines, t = e.until("^bestmove")
+    infos = [l for l in lines if l.startswith("info depth")]
+    check(t is not None and len(infos) >= 6, "go depth 6: info lines and bestmove")
+    check(all(INFO_RE.match(l) for l in infos), "info layout: %s" % [l for l in infos if not INFO_RE.match(l)][:2])
+    check(re.search(r"info depth 6 ", "\n".join(infos)) is not None, "reached depth 6")
+    check(bestmove_of(lines) in legal, "bestmove legal: %s" % lines[-1:])
+
+    # position fen (6 and 4 fields), d shows FEN and key.
+    e.send("position fen 8/8/8/8/8/3k4/8/R3K3 w - - 0 1")
+    e.send("d")
+    lines, t = e.until("^Checkers:")
+    check(any(l == "Fen: 8/8/8/8/8/3k4/8/R3K3 w - - 0 1" for l in lines), "d prints the FEN")
+    check(any(re.match("^Key: [0-9A-F]{16}$", l) for l in lines), "d prints the key")
+    e.send("position fen 8/8/8/8/8/3k4/8/R3K3 w -")
+    e.send("isready")
+    lines, _ = e.until("^readyok$")
+    check(any("bad FEN" in l for l in lines), "three-field FEN refused")
+
+    # Bad input never stops the engine; an illegal move keeps the old position.
+    e.send("position startpos moves e2e4")
+    for bad in ("position startpos moves e7e5 e2e4", "position startpos moves e2e5", "position fen 8/8/8 w - - 0 1",
+                "position", "position sideways", "position startpos e2e4", "frobnicate now", "go depth x nodes 2000",
+                "go nodes -5 depth 1", "go sideways depth 1", "setoption", "go perft 0", "go perft banana"):
+        e.send(bad)
+        before = []
+        if bad.startswith("go") and "depth" in bad:
+            before, t = e.until("^bestmove")
+            check(t is not None, "'%s' still searches" % bad)
+        e.send("isready")
+        lines, t = e.until("^readyok$")
+        lines = before + lines
+        check(t is not None, "alive after '%s'" % bad)
+        check(any(l.startswith("info string") for l in lines), "'%s' answered with info string" % bad)
+    e.send("d")
+    lines, _ = e.until("^Checkers:")
+    check(any(l.startswith("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq") for l in lines),
+          "position unchanged after illegal moves")
+
+    # go perft in Stockfish's layout.
+    e.send("position startpos")
+    e.send("go perft 3")
+    lines, t = e.until(r"^Nodes searched: \d+$")
+    moves = [l for l in lines if re.match("^" + MOVE + r": \d+$", l)]
+    check(len(moves) == 20 and lines[-1] == "Nodes searched: 8902" and lines[-2] == "",
+          "go perft 3: 20 moves, blank line, Nodes searched: 8902")
+    check("a2a3: 380" in moves, "go perft 3: a2a3: 380")
+
+    # go nodes, movetime, clocks, movestogo, searchmoves, mate.
+    e.send("go nodes 3000")
+    lines, t = e.until("^bestmove")
+    nodes = [int(re.search(r" nodes (\d+)", l).group(1)) for l in lines if l.startswith("info depth")]
+    check(t is not None and nodes and max(nodes) <= 3000, "go nodes 3000 stays within 3000 nodes")
+    start = e.send("go movetime 300")
+    lines, t = e.until("^bestmove", timeout=5)
+    check(t is not None and 0.2 <= t - start <= 1.0, "go movetime 300 took %.3f s" % ((t or 0) - start))
+    start = e.send("go wtime 2000 btime 2000 winc 20 binc 20")
+    lines, t = e.until("^bestmove", timeout=5)
+    check(t is not None and t - start < 1.5, "go wtime 2000: answered in %.3f s" % ((t or 9) - start))
+    start = e.send("go wtime 600 btime 600 movestogo 3")
+    lines, t = e.until("^bestmove", timeout=5)
+    check(t is not None and t - start < 0.6, "go movestogo 3 with 600 ms: %.3f s" % ((t or 9) - start))
+    start = e.send("go wtime 30 btime 30")
+    lines, t = e.until("^bestmove", timeout=5)
+    check(t is not None and t - start < 0.1 and bestmove_of(lines), "go wtime 30: %.3f s" % ((t or 9) - start))
+    e.send("go depth 5 searchmoves a2a3 h2h3 zz9")
+    lines, t = e.until("^bestmove")
+    check(bestmove_of(lines) in ("a2a3", "h2h3"), "searchmoves respected: %s" % lines[-1:])
+    check(any("zz9" in l and l.startswith("info string") for l in lines), "bad searchmove reported")
+    e.send("position fen 8/2r2pk1/3p2p1/3Pb3/2P1P2K/6r1/1R2B3/1R6 b - - 0 1")
+    e.send("go mate 2")
+    lines, t = e.until("^bestmove", timeout=30)
+    check(any(" score mate 2 " in l for l in lines) and bestmove_of(lines) == "g7h6", "go mate 2 finds Kh6")
+    e.send("position fen rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    e.send("go depth 3")
+    lines, t = e.until("^bestmove")
+    check(lines[-1] == "bestmove (none)" and "info depth 0 score mate 0" in lines, "mated: bestmove (none)")
+
+    # Determinism: same depth, same nodes and move, after ucinewgame.
+    results = []
+    for _ in range(2):
+        e.send("ucinewgame")
+        e.send("position startpos moves d2d4 g8f6 c2c4")
+        e.send("go depth 9")
+        lines, _ = e.until("^bestmove")
+        last = [l for l in lines if l.startswith("info depth 9 ")][-1]
+        results.append((re.search(r" nodes (\d+)", last).group(1), lines[-1].split()[1]))
+    check(results[0] == results[1], "repeated go depth 9: %s" % results)
+
+    # eval and bench (small) as extensions.
+    e.send("eval")
+    check(e.until("^Static evaluation: [-+]")[1] is not None, "eval")
+    code, err = e.close()
+    check(code == 0, "quit exits 0 (got %s)" % code)
+    return results[0]
+
+
+def session_stop_and_ponder():
+    e = Engine()
+    e.send("uci")
+    e.until("^uciok$")
+    e.send("position startpos moves e2e4 c7c5")
+    e.send("go perft 1")
+    legal = legal_moves(e)
+    # isready and stop while an infinite search runs.
+    for wait in (0.05, 0.3, 1.0):
+        e.send("go infinite")
+        time.sleep(wait)
+        start = e.send("isready")
+        lines, t = e.until("^readyok$")
+        check(t is not None and t - start < 0.1, "isready during search: %.1f ms" % (((t or 9) - start) * 1000))
+        check(not any(l.startswith("bestmove") for l in lines), "no bestmove before stop (infinite)")
+        start = e.send("stop")
+        lines, t = e.until("^bestmove")
+        check(t is not None and t - start < 0.1, "stop answered in %.1f ms (limit 100)" % (((t or 9) - start) * 1000))
+        check(bestmove_of(lines) in legal, "bestmove after stop is legal: %s" % lines[-1:])
+    # A search that ends by itself under `go infinite` still waits for stop.
+    e.send("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    e.send("go infinite depth 3")
+    check(not any(l.startswith("bestmove") for l in e.quiet_for(0.3)), "infinite: bestmove waits for stop")
+    e.send("stop")
+    lines, t = e.until("^bestmove")
+    check(bestmove_of(lines) == "a1a8", "mate in 1 after stop: %s" % lines[-1:])
+    # ponder: nothing until ponderhit, then a timed answer.
+    e.send("position startpos moves e2e4 c7c5")
+    e.send("go ponder wtime 3000 btime 3000 winc 0 binc 0")
+    check(not any(l.startswith("bestmove") for l in e.quiet_for(0.4)), "ponder: no bestmove before ponderhit")
+    start = e.send("ponderhit")
+    lines, t = e.until("^bestmove", timeout=5)
+    check(t is not None and t - start < 1.0 and bestmove_of(lines) in legal,
+          "ponderhit: legal bestmove within the plan (%.3f s)" % ((t or 9) - start))
+    # ponder then stop (the opponent played something else).
+    e.send("go ponder wtime 3000 btime 3000")
+    time.sleep(0.1)
+    start = e.send("stop")
+    lines, t = e.until("^bestmove")
+    check(t is not None and t - start < 0.1, "stop during ponder: %.1f ms" % (((t or 9) - start) * 1000))
+    # A new go while one runs: the old one answers first, then the new one.
+    e.send("go infinite")
+    time.sleep(0.05)
+    e.send("go depth 3")
+    lines, t = e.until("^bestmove")
+    lines2, t2 = e.until("^bestmove")
+    check(t is not None and t2 is not None, "go during go: two bestmoves")
+    # ucinewgame and quit during a search.
+    e.send("go infinite")
+    time.sleep(0.05)
+    e.send("ucinewgame")
+    lines, t = e.until("^bestmove")
+    check(t is not None, "ucinewgame stops the search with a bestmove")
+    e.send("go infinite")
+    time.sleep(0.05)
+    start = time.monotonic()
+    code, err = e.close()
+    check(code == 0 and time.monotonic() - start < 1.0, "quit during search: exit %s" % code)
+    check("ThreadSanitizer" not in err and "AddressSanitizer" not in err, "no sanitizer report: %s" % err[:500])
+
+
+def session_end_of_input():
+    # `chesslab` with piped stdin speaks UCI; end of input lets a bounded
+    # search finish.
+    p = subprocess.run([BIN], input="position startpos\ngo depth 5\n", capture_output=True, text=True, timeout=60)
+    check(p.returncode == 0 and re.search(r"^bestmove " + MOVE, p.stdout, re.M) is not None,
+          "piped chesslab: UCI, bestmove at end of input")
+    p = subprocess.run([BIN, "uci"], input="go infinite\n", capture_output=True, text=True, timeout=60)
+    check(p.returncode == 0 and "bestmove" in p.stdout, "end of input stops an infinite search")
+    p = subprocess.run([BIN, "uci"], input="bench 4\nquit\n", capture_output=True, text=True, timeout=120)
+    check(re.search(r"^Nodes searched  : \d+$", p.stderr, re.M) is not None and
+          re.search(r"^Nodes/second    : \d+$", p.stderr, re.M) is not None and
+          re.search(r"^Total time \(ms\) : \d+$", p.stderr, re.M) is not None, "UCI bench 4 summary on stderr")
+
+
+def main():
+    first = session_basics()
+    session_stop_and_ponder()
+    session_end_of_input()
+    # The same search in a fresh process gives the same nodes and move.
+    e = Engine()
+    e.send("position startpos moves d2d4 g8f6 c2c4")
+    e.send("go depth 9")
+    lines, _ = e.until("^bestmove")
+    last = [l for l in lines if l.startswith("info depth 9 ")][-1]
+    again = (re.search(r" nodes (\d+)", last).group(1), lines[-1].split()[1])
+    check(again == first, "fresh process, same depth-9 search: %s vs %s" % (again, first))
+    e.close()
+    print("%d checks, %d failed" % (checks, len(failures)))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
