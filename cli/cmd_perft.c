@@ -33,6 +33,7 @@ static const char *const usage_text =
     "  --hash MB       shared perft transposition table of MB megabytes (default 0: none)\n"
     "  --bind POLICY   compact (default), scatter or none: thread placement by hwloc;\n"
     "                  the output says where each thread ran\n"
+    "  --mpi           distributed perft under mpirun (see chesslab perft --mpi --help)\n"
     "Progress (items, nodes, rate) goes to stderr when it is a terminal.\n";
 
 typedef struct PerftOptions {
@@ -296,6 +297,9 @@ static int perft_epd(const PerftOptions *o, Topology *topology)
 
 int cmd_perft(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--mpi") == 0)
+            return cmd_perft_mpi(argc, argv);
     PerftOptions o;
     int status = parse_options(argc, argv, &o);
     if (status != 0)

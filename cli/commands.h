@@ -4,6 +4,8 @@
 
 int cmd_gens(int argc, char **argv);
 int cmd_perft(int argc, char **argv);
+/* perft --mpi (cmd_perft hands over when it sees --mpi). */
+int cmd_perft_mpi(int argc, char **argv);
 int cmd_perftree(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_verify(int argc, char **argv);

@@ -108,6 +108,11 @@ static void progress_step(Progress *p, const PerftOutcome *out, uint64_t nodes)
 
 bool perft_parallel(const PerftJob *job, PerftOutcome *out, char *err, size_t err_len)
 {
+    return perft_parallel_with_table(job, NULL, out, err, err_len);
+}
+
+bool perft_parallel_with_table(const PerftJob *job, PerftTT *shared, PerftOutcome *out, char *err, size_t err_len)
+{
     const MoveGen *g = job->gen;
     memset(out, 0, sizeof *out);
     out->threads = job->threads;
@@ -122,12 +127,13 @@ bool perft_parallel(const PerftJob *job, PerftOutcome *out, char *err, size_t er
     out->root_moves = g->legal_moves(root, out->moves);
 
     PerftTT tt = { 0 };
-    if (job->hash_mb && !perft_tt_init(&tt, job->hash_mb)) {
+    if (job->hash_mb && shared == NULL && !perft_tt_init(&tt, job->hash_mb)) {
         movegen_board_free(root);
         snprintf(err, err_len, "cannot allocate a %zu MB hash table", job->hash_mb);
         return false;
     }
-    out->hash_bytes = job->hash_mb ? perft_tt_bytes(&tt) : 0;
+    PerftTT *table = shared ? shared : job->hash_mb ? &tt : NULL;
+    out->hash_bytes = table ? perft_tt_bytes(table) : 0;
 
     double start = timer_seconds();
     out->split_depth = choose_split_depth(g, root, job->depth, job->threads);
@@ -164,7 +170,7 @@ bool perft_parallel(const PerftJob *job, PerftOutcome *out, char *err, size_t er
         #pragma omp for schedule(dynamic, 1)
         for (int i = 0; i < list.count; i++) {
             g->load(board, &list.items[i].setup);
-            uint64_t nodes = perft_hashed(g, board, below, job->mode, job->hash_mb ? &tt : NULL);
+            uint64_t nodes = perft_hashed(g, board, below, job->mode, table);
             #pragma omp atomic
             out->move_nodes[list.items[i].root_index] += nodes;
             report->items++;

@@ -43,6 +43,13 @@ typedef struct PerftOutcome {
 
 /* Returns false with a message on a setup failure (memory, binding). */
 bool perft_parallel(const PerftJob *job, PerftOutcome *out, char *err, size_t err_len);
+/* The same with a table kept by the caller across calls (job->hash_mb is
+ * then ignored), so that repeated calls on related positions, as the work
+ * units of a distributed perft are, reuse each other's counts; table NULL:
+ * as perft_parallel. */
+struct PerftTT;
+bool perft_parallel_with_table(const PerftJob *job, struct PerftTT *table, PerftOutcome *out, char *err,
+                               size_t err_len);
 void perft_outcome_free(PerftOutcome *out);
 
 #endif

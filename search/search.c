@@ -166,7 +166,8 @@ void search_thread_set_root(SearchThread *t, const SearchBoard *board, const uin
         history += count - HISTORY_KEYS;
         count = HISTORY_KEYS;
     }
-    memcpy(t->keys, history, (size_t)count * sizeof *history);
+    if (count > 0)
+        memcpy(t->keys, history, (size_t)count * sizeof *history);
     t->keys[count] = sb_key(pos(t));
     t->key_count = count + 1;
 }

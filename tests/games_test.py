@@ -121,10 +121,10 @@ def main():
     games = [
         # (white, black, opening, base ms, increment ms, movestogo)
         ("chesslab", "chesslab", ["e2e4", "c7c5"], 3000, 0, 0),
-        ("chesslab", "chesslab", ["d2d4", "d7d5", "c2c4"], 1000, 50, 0),
-        ("chesslab", "stockfish", [], 2000, 30, 0),
-        ("stockfish", "chesslab", [], 2000, 30, 0),
-        ("chesslab", "stockfish", ["g1f3"], 1000, 0, 20),
+        ("chesslab", "chesslab", ["d2d4", "d7d5", "c2c4"], 1000, 20, 0),
+        ("chesslab", "stockfish", [], 1500, 20, 0),
+        ("stockfish", "chesslab", [], 1500, 20, 0),
+        ("chesslab", "stockfish", ["g1f3"], 800, 0, 20),
     ]
     failures = []
     for number, (w, b, opening, base, inc, mtg) in enumerate(games, 1):

@@ -295,23 +295,27 @@ static BB_ALWAYS_INLINE int dir_lanes_count2(DirLanes a, DirLanes b)
 }
 
 /* Lanes holding one line each (d | d ^ 2) split into file, rank,
- * diagonal and anti-diagonal (the Line order of board.h). */
-static BB_ALWAYS_INLINE void dir_lanes_lines(DirLanes by_line, Bitboard out[4])
+ * diagonal and anti-diagonal, by extracting lanes 0, 1, 4 and 5 (not by a
+ * store and four loads: narrow loads of a wide store stall on store
+ * forwarding). */
+static BB_ALWAYS_INLINE void dir_lanes_lines(DirLanes by_line, Bitboard *file, Bitboard *rank, Bitboard *diagonal,
+                                             Bitboard *anti)
 {
-    uint64_t lane[8];
-    _mm512_storeu_si512((void *)lane, by_line);
-    out[0] = lane[0]; /* N + S */
-    out[1] = lane[1]; /* E + W */
-    out[2] = lane[4]; /* NE + SW */
-    out[3] = lane[5]; /* NW + SE */
+    const __m128i low = _mm512_castsi512_si128(by_line), high = _mm512_extracti32x4_epi32(by_line, 2);
+    *file = (Bitboard)_mm_cvtsi128_si64(low);
+    *rank = (Bitboard)_mm_extract_epi64(low, 1);
+    *diagonal = (Bitboard)_mm_cvtsi128_si64(high);
+    *anti = (Bitboard)_mm_extract_epi64(high, 1);
 }
 
 /* The inverse: file, rank, diagonal, anti-diagonal sets into the lanes
  * along them. */
-static BB_ALWAYS_INLINE DirLanes dir_lanes_from_lines(const Bitboard line[4])
+static BB_ALWAYS_INLINE DirLanes dir_lanes_from_lines(Bitboard file, Bitboard rank, Bitboard diagonal, Bitboard anti)
 {
-    return _mm512_setr_epi64((long long)line[0], (long long)line[1], (long long)line[0], (long long)line[1],
-                             (long long)line[2], (long long)line[3], (long long)line[2], (long long)line[3]);
+    __m512i x = _mm512_maskz_set1_epi64(0x05, (long long)file); /* lanes N, S */
+    x = _mm512_mask_set1_epi64(x, 0x0a, (long long)rank);       /* E, W */
+    x = _mm512_mask_set1_epi64(x, 0x50, (long long)diagonal);   /* NE, SW */
+    return _mm512_mask_set1_epi64(x, 0xa0, (long long)anti);    /* NW, SE */
 }
 
 /* Knight attacks of a set, one jump per lane: a jump is a rotation, and

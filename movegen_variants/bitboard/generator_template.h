@@ -140,22 +140,33 @@ typedef struct NodeFacts {
     Square king;
     Bitboard checkers;
     Bitboard check_mask;            /* ~0: no check; checker + between: single check; 0: double check */
-    Bitboard pinned;                /* our pinned pieces ... */
-    Bitboard pinned_on[LINE_COUNT]; /* ... split by the line through the king they stand on */
+    Bitboard pinned;                /* our pinned pieces, and the same split by the line */
+    Bitboard pinned_file, pinned_rank, pinned_diagonal, pinned_anti; /* through the king they stand on */
     Bitboard king_safe;             /* squares the king may step to (castling aside) */
 #ifdef STRATEGY_HAS_DIRECTION_LANES
     Bitboard attacked; /* every square the enemy attacks, our king lifted off the board */
 #endif
 } NodeFacts;
 
+/* Separate fields, not an array indexed by Line: the compiler keeps them
+ * in registers. (NodeFacts must never live in memory: a wide vector store
+ * read back by narrow loads stalls on store forwarding.) */
+static BB_ALWAYS_INLINE Bitboard pinned_along(const NodeFacts *f, const Line line)
+{
+    return line == LINE_FILE ? f->pinned_file
+           : line == LINE_RANK ? f->pinned_rank
+           : line == LINE_DIAGONAL ? f->pinned_diagonal
+                                   : f->pinned_anti;
+}
+
 /* The squares a pinned piece on sq may move to: its pin line. */
 static BB_ALWAYS_INLINE Bitboard pin_line_of(const NodeFacts *f, Square sq)
 {
     Bitboard b = bb_of(sq);
-    Line line = (f->pinned_on[LINE_FILE] & b)       ? LINE_FILE
-                : (f->pinned_on[LINE_RANK] & b)     ? LINE_RANK
-                : (f->pinned_on[LINE_DIAGONAL] & b) ? LINE_DIAGONAL
-                                                    : LINE_ANTI_DIAGONAL;
+    Line line = (f->pinned_file & b)       ? LINE_FILE
+                : (f->pinned_rank & b)     ? LINE_RANK
+                : (f->pinned_diagonal & b) ? LINE_DIAGONAL
+                                           : LINE_ANTI_DIAGONAL;
     return bb_tables.line[line][sq];
 }
 
@@ -198,7 +209,7 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
         (bb_tables.pawn_attacks[us][king] & p->bb[PAWN] & enemy) | (bb_tables.knight[king] & p->bb[KNIGHT] & enemy);
     const Bitboard king_steps = bb_tables.king[king] & ~own;
     f->king = king;
-    memset(f->pinned_on, 0, sizeof f->pinned_on);
+    f->pinned_file = f->pinned_rank = f->pinned_diagonal = f->pinned_anti = 0;
 
     /* Common and cheap: no enemy slider on the king's lines, so no slider
      * check and no pin; the enemy's attacks are needed only if the king
@@ -226,7 +237,8 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     const DirLanes pins = dir_lanes_and(dir_lanes_and(from_king, dir_lanes_opposite(enemy_rays)), dir_lanes_all(own));
     f->pinned = dir_lanes_or(pins);
     if (f->pinned)
-        dir_lanes_lines(dir_lanes_or2(pins, dir_lanes_opposite(pins)), f->pinned_on);
+        dir_lanes_lines(dir_lanes_or2(pins, dir_lanes_opposite(pins)), &f->pinned_file, &f->pinned_rank,
+                        &f->pinned_diagonal, &f->pinned_anti);
 }
 
 static BB_ALWAYS_INLINE bool squares_safe(const Position *p, const NodeFacts *f, Bitboard squares, const Color us)
@@ -260,26 +272,22 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
 
     /* Pins: an enemy slider on one of the king's lines with exactly one
      * piece, ours, between them. */
-    Bitboard pinned = 0;
-    memset(f->pinned_on, 0, sizeof f->pinned_on);
+    Bitboard straight_pinned = 0, diagonal_pinned = 0;
     for (Bitboard s = bb_tables.rook_rays[king] & enemy_straight; s; s &= s - 1) {
-        Square sniper = bb_first(s);
-        Bitboard blockers = bb_tables.between[king][sniper] & occupied;
-        if (blockers && !bb_several(blockers) && (blockers & own)) {
-            pinned |= blockers;
-            f->pinned_on[square_file(sniper) == square_file(king) ? LINE_FILE : LINE_RANK] |= blockers;
-        }
+        Bitboard blockers = bb_tables.between[king][bb_first(s)] & occupied;
+        if (blockers && !bb_several(blockers) && (blockers & own))
+            straight_pinned |= blockers;
     }
     for (Bitboard s = bb_tables.bishop_rays[king] & enemy_diagonal; s; s &= s - 1) {
-        Square sniper = bb_first(s);
-        Bitboard blockers = bb_tables.between[king][sniper] & occupied;
-        if (blockers && !bb_several(blockers) && (blockers & own)) {
-            pinned |= blockers;
-            f->pinned_on[(bb_tables.line[LINE_DIAGONAL][king] >> sniper) & 1 ? LINE_DIAGONAL : LINE_ANTI_DIAGONAL] |=
-                blockers;
-        }
+        Bitboard blockers = bb_tables.between[king][bb_first(s)] & occupied;
+        if (blockers && !bb_several(blockers) && (blockers & own))
+            diagonal_pinned |= blockers;
     }
-    f->pinned = pinned;
+    f->pinned = straight_pinned | diagonal_pinned;
+    f->pinned_file = straight_pinned & bb_tables.line[LINE_FILE][king];
+    f->pinned_rank = straight_pinned & bb_tables.line[LINE_RANK][king];
+    f->pinned_diagonal = diagonal_pinned & bb_tables.line[LINE_DIAGONAL][king];
+    f->pinned_anti = diagonal_pinned & bb_tables.line[LINE_ANTI_DIAGONAL][king];
 
     /* King steps: leapers rule out squares set-wise, then each remaining
      * square is tested against sliders with the king lifted, so that it
@@ -327,7 +335,8 @@ static BB_ALWAYS_INLINE int count_pieces_setwise(const Position *p, const Color 
     const Bitboard own = pieces_of_color(p, us);
     DirLanes movers = dir_lanes_by_kind((p->bb[ROOK] | p->bb[QUEEN]) & own, (p->bb[BISHOP] | p->bb[QUEEN]) & own);
     if (f->pinned)
-        movers = dir_lanes_and(movers, dir_lanes_or2(dir_lanes_all(~f->pinned), dir_lanes_from_lines(f->pinned_on)));
+        movers = dir_lanes_and(movers, dir_lanes_or2(dir_lanes_all(~f->pinned), dir_lanes_from_lines(f->pinned_file, f->pinned_rank, f->pinned_diagonal,
+                                                                             f->pinned_anti)));
     const DirLanes slider_moves = dir_fill(movers, occupied_squares(p));
     const DirLanes knight_moves = dir_knight_attacks(p->bb[KNIGHT] & own & ~f->pinned);
     return dir_lanes_count2(dir_lanes_and(slider_moves, dir_lanes_all(targets)),
@@ -496,7 +505,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
     const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
 
-    const NodeFacts f = *nf;
+    const NodeFacts f = *nf; /* a copy the compiler keeps in registers */
     const Bitboard occupied = occupied_squares(p);
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
     const Bitboard empty = ~occupied;
@@ -528,9 +537,9 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
         const Bitboard unpinned = pawns & ~f.pinned;
         const Line west_line = us == WHITE ? LINE_ANTI_DIAGONAL : LINE_DIAGONAL;
         const Line east_line = us == WHITE ? LINE_DIAGONAL : LINE_ANTI_DIAGONAL;
-        pushers = unpinned | (pawns & f.pinned_on[LINE_FILE]);
-        west_capturers = unpinned | (pawns & f.pinned_on[west_line]);
-        east_capturers = unpinned | (pawns & f.pinned_on[east_line]);
+        pushers = unpinned | (pawns & f.pinned_file);
+        west_capturers = unpinned | (pawns & pinned_along(&f, west_line));
+        east_capturers = unpinned | (pawns & pinned_along(&f, east_line));
     }
     Bitboard single = shift_up(pushers, us) & empty;
     Bitboard twice = shift_up(single & rank_3, us) & empty & check_mask;

@@ -1,0 +1,314 @@
+/* chesslab perft --mpi: the distributed perft (dist/perft_mpi.h), run under
+ * mpirun. Options are parsed on every rank before MPI starts, so a usage
+ * error needs no MPI and is printed once (by rank 0 only). Rank 0 prints
+ * the result, the per-rank statistics and, with --json, a result file. */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "commands.h"
+#include "core/epd.h"
+#include "core/perft_parallel.h"
+#include "dist/work_units.h"
+#include "movegen_variants/registry.h"
+#ifdef CHESSLAB_HAVE_MPI
+#include "bench/result_json.h"
+#include "dist/perft_mpi.h"
+#endif
+
+static const char *const usage_text =
+    "usage: mpirun -np N chesslab perft --mpi --depth D [--fen FEN | --position NAME] [--gen NAME]\n"
+    "                      [--threads T] [--hash MB] [--split-depth S] [--checkpoint FILE]\n"
+    "                      [--verify-keys] [--rank-timeout SEC] [--mode bulk|full] [--bind POLICY]\n"
+    "                      [--json FILE]\n"
+    "\n"
+    "  Rank 0 expands the position S plies deep into work units (distinct positions\n"
+    "  with their multiplicities) and hands them out on request; every rank (rank 0\n"
+    "  too, on a thread of its own) counts units with T OpenMP threads and its own\n"
+    "  table of MB megabytes. Totals are exact (128-bit).\n"
+    "  --split-depth S  plies expanded into units, 0..min(D, 8) (default: min(D, 3))\n"
+    "  --checkpoint F   record finished units in F; a run killed part way resumes from it\n"
+    "                   (same position, depth and split depth; any generator)\n"
+    "  --verify-keys    count twice, the second time with another Zobrist seed; the\n"
+    "                   passes must agree (a hash collision would show as a difference)\n"
+    "  --rank-timeout S stop the run when a rank holds one unit longer than S seconds\n"
+    "  --position NAME  a standard position (start, kiwipete, position3..6)\n"
+    "  --bind POLICY    thread placement inside each rank (default none: leave it to\n"
+    "                   mpirun --bind-to / --map-by)\n"
+    "  --json FILE      rank 0 writes a result file (results/FORMAT.md, chesslab-bench-mpi/1)\n";
+
+typedef struct MpiOptions {
+    const MoveGen *gen;
+    const char *fen, *checkpoint, *json;
+    const StandardPosition *position;
+    int depth, split, threads;
+    size_t hash_mb;
+    PerftMode mode;
+    BindPolicy bind;
+    bool verify_keys;
+    double rank_timeout;
+} MpiOptions;
+
+static int parse_options(int argc, char **argv, MpiOptions *o)
+{
+    const char *cmd = "perft";
+    *o = (MpiOptions){ .depth = -1, .split = -1, .threads = 1, .mode = PERFT_BULK, .bind = BIND_NONE };
+    const char *gen_name = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        long n;
+        if (cli_is_help(a)) {
+            fputs(usage_text, stdout);
+            exit(0);
+        } else if (strcmp(a, "--mpi") == 0) {
+            /* the switch that brought us here */
+        } else if (strcmp(a, "--verify-keys") == 0) {
+            o->verify_keys = true;
+        } else if (strcmp(a, "--depth") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 0, PERFT_MAX_DEPTH, &n))
+                return EXIT_USAGE;
+            o->depth = (int)n;
+        } else if (strcmp(a, "--split-depth") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_long(cmd, "--split-depth", v, 0, WORK_UNITS_MAX_SPLIT, &n))
+                return EXIT_USAGE;
+            o->split = (int)n;
+        } else if (strcmp(a, "--gen") == 0) {
+            if (!(gen_name = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--fen") == 0) {
+            if (!(o->fen = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--position") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if ((o->position = standard_position_find(v)) == NULL) {
+                cli_error(cmd, "unknown position '%s' (start, kiwipete, position3..position6)", v);
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(a, "--checkpoint") == 0) {
+            if (!(o->checkpoint = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--json") == 0) {
+            if (!(o->json = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--mode") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_mode(cmd, v, &o->mode))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--threads", v, 1, PERFT_MAX_THREADS, &n))
+                return EXIT_USAGE;
+            o->threads = (int)n;
+        } else if (strcmp(a, "--hash") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 0, 1 << 20, &n))
+                return EXIT_USAGE;
+            o->hash_mb = (size_t)n;
+        } else if (strcmp(a, "--bind") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o->bind))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--rank-timeout") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--rank-timeout", v, 1, 1000000, &n))
+                return EXIT_USAGE;
+            o->rank_timeout = (double)n;
+        } else {
+            cli_error(cmd, "unknown option '%s' with --mpi (see chesslab perft --mpi --help)", a);
+            return EXIT_USAGE;
+        }
+    }
+    o->gen = gen_name ? cli_generator(cmd, gen_name) : registry_default();
+    if (o->gen == NULL)
+        return EXIT_USAGE;
+    if (o->depth < 0) {
+        cli_error(cmd, "--depth N is required (see chesslab perft --mpi --help)");
+        return EXIT_USAGE;
+    }
+    if (o->fen && o->position) {
+        cli_error(cmd, "--fen and --position exclude each other");
+        return EXIT_USAGE;
+    }
+    if (o->split < 0)
+        o->split = o->depth < 3 ? o->depth : 3;
+    if (o->split > o->depth) {
+        cli_error(cmd, "--split-depth %d is deeper than --depth %d", o->split, o->depth);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* mpirun starts every rank with the same arguments: only rank 0 (or a
+ * process started without mpirun) reports usage errors. */
+static bool launched_as_other_rank(void)
+{
+    const char *names[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK" };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        if (v)
+            return strcmp(v, "0") != 0;
+    }
+    return false;
+}
+
+#ifdef CHESSLAB_HAVE_MPI
+/* Test hooks (tests/mpi_test.sh): CHESSLAB_MPI_TEST_STOP_AFTER=K makes rank 0
+ * exit abruptly after recording K units; CHESSLAB_MPI_TEST_DIE=R:K makes rank
+ * R kill itself after K units. */
+static void read_test_hooks(MpiPerftJob *job)
+{
+    const char *v = getenv("CHESSLAB_MPI_TEST_STOP_AFTER");
+    if (v)
+        job->test_stop_after = strtoull(v, NULL, 10);
+    if ((v = getenv("CHESSLAB_MPI_TEST_DIE")) != NULL) {
+        char *end;
+        job->test_die_rank = (int)strtol(v, &end, 10);
+        if (*end == ':')
+            job->test_die_after = strtoull(end + 1, NULL, 10);
+    }
+}
+
+static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPerftResult *r, const char *fen,
+                       Topology *topology)
+{
+    FILE *f = fopen(o->json, "w");
+    if (f == NULL) {
+        cli_error("perft", "--json: cannot write '%s'", o->json);
+        return;
+    }
+    char total[PERFT_TOTAL_TEXT];
+    perft_total_text(r->total[0], total);
+    ResultMethod method = { 0, 1, bind_policy_name(o->bind) };
+    result_json_begin(f, "chesslab-bench-mpi/1", &method, topology);
+    uint64_t expected = o->position && o->depth <= STANDARD_KNOWN_DEPTH ? o->position->nodes[o->depth] : 0;
+    fprintf(f, "    {\"kind\": \"chesslab-mpi\", \"generator\": ");
+    json_write_string(f, job->gen->name);
+    fprintf(f, ", \"position\": ");
+    json_write_string(f, o->position ? o->position->name : "custom");
+    fprintf(f, ", \"fen\": ");
+    json_write_string(f, fen);
+    fprintf(f,
+            ",\n     \"depth\": %d, \"split_depth\": %d, \"mode\": \"%s\", \"ranks\": %d, \"threads_per_rank\": %d, "
+            "\"threads\": %d, \"hash_mb\": %zu,\n     \"units\": %" PRIu64 ", \"paths\": %" PRIu64
+            ", \"resumed_units\": %" PRIu64 ", \"nodes\": %s, ",
+            job->depth, job->split, o->hash_mb ? "hash" : perft_mode_name(job->mode), r->ranks, job->threads,
+            r->ranks * job->threads, job->hash_mb, r->units, r->paths, r->resumed, total);
+    if (expected)
+        fprintf(f, "\"expected\": %" PRIu64 ", \"correct\": %s,\n", expected,
+                r->total[0] == expected ? "true" : "false");
+    else
+        fprintf(f, "\"expected\": null, \"correct\": null,\n");
+    fprintf(f, "     \"expand_seconds\": %.6f, \"seconds\": %.6f, \"mnps\": %.3f,\n     \"per_rank\": [",
+            r->expand_seconds, r->seconds, r->seconds > 0 ? (double)r->total[0] / r->seconds / 1e6 : 0.0);
+    for (int k = 0; k < r->ranks; k++)
+        fprintf(f, "%s\n       {\"rank\": %d, \"units\": %" PRIu64 ", \"nodes\": %" PRIu64 ", \"busy\": %.6f, \"idle\": %.6f}",
+                k ? "," : "", k, r->stats[k].units, r->stats[k].nodes, r->stats[k].busy, r->stats[k].idle);
+    fprintf(f, "]}");
+    result_json_end(f);
+    fclose(f);
+}
+
+static void print_result(const MpiOptions *o, const MpiPerftJob *job, const MpiPerftResult *r, const char *fen)
+{
+    char total[PERFT_TOTAL_TEXT];
+    perft_total_text(r->total[0], total);
+    printf("position  %s\ngenerator %s\nmode      %s\ndepth     %d\n", fen, job->gen->name,
+           perft_mode_name(job->mode), job->depth);
+    printf("split     depth %d: %" PRIu64 " paths, %" PRIu64 " units, %" PRIu64 " key collisions (%.3f s)\n",
+           job->split, r->paths, r->units, r->key_collisions, r->expand_seconds);
+    printf("ranks     %d (%d threads each, hash %zu MB each, bind %s)\n", r->ranks, job->threads, job->hash_mb,
+           bind_policy_name(o->bind));
+    if (job->checkpoint)
+        printf("resumed   %" PRIu64 " units from %s%s\n", r->resumed, job->checkpoint,
+               r->torn_tail ? " (a torn last line was dropped)" : "");
+    printf("nodes     %s\ntime      %.3f s\nspeed     %.2f Mnps\n", total, r->seconds,
+           r->seconds > 0 ? (double)r->total[0] / r->seconds / 1e6 : 0.0);
+    if (r->passes == 2) {
+        char second[PERFT_TOTAL_TEXT];
+        perft_total_text(r->total[1], second);
+        if (r->total[0] == r->total[1] && r->first_difference == UINT64_MAX)
+            printf("verify    keys agree: seed %016" PRIx64 " and seed %016" PRIx64 " give %s\n", r->seeds[0],
+                   r->seeds[1], second);
+        else
+            printf("verify    KEYS DISAGREE: seed %016" PRIx64 " gives %s, seed %016" PRIx64
+                   " gives %s (first differing unit %" PRIu64 ")\n",
+                   r->seeds[0], total, r->seeds[1], second, r->first_difference);
+    }
+    for (int k = 0; k < r->ranks; k++)
+        printf("rank %-4d %" PRIu64 " units, %" PRIu64 " nodes, busy %.3f s, idle %.3f s\n", k, r->stats[k].units,
+               r->stats[k].nodes, r->stats[k].busy, r->stats[k].idle);
+}
+#endif
+
+int cmd_perft_mpi(int argc, char **argv)
+{
+    MpiOptions o;
+    int quiet = launched_as_other_rank(), saved = -1;
+    if (quiet) {
+        /* Same arguments on every rank: one copy of a usage error is enough. */
+        int null_fd = open("/dev/null", O_WRONLY);
+        saved = dup(STDERR_FILENO);
+        if (null_fd >= 0 && saved >= 0)
+            dup2(null_fd, STDERR_FILENO);
+        if (null_fd >= 0)
+            close(null_fd);
+    }
+    int status = parse_options(argc, argv, &o);
+    if (saved >= 0) {
+        dup2(saved, STDERR_FILENO);
+        close(saved);
+    }
+    if (status != 0)
+        return status;
+#ifndef CHESSLAB_HAVE_MPI
+    if (!quiet)
+        cli_error("perft", "--mpi: this chesslab was built without MPI (install libopenmpi-dev and openmpi-bin, "
+                           "then configure again)");
+    return EXIT_USAGE;
+#else
+    Setup root;
+    char err[512];
+    const char *fen = o.position ? o.position->fen : o.fen ? o.fen : FEN_STARTPOS;
+    if (!setup_from_fen(&root, fen, err, sizeof err)) {
+        if (!quiet)
+            cli_error("perft", "--fen: %s", err);
+        return EXIT_USAGE;
+    }
+    int rank = 0, size = 1;
+    if (!perft_mpi_init(&argc, &argv, &rank, &size, err, sizeof err)) {
+        cli_error("perft", "--mpi: %s", err);
+        return 1;
+    }
+    Topology *topology = NULL;
+    if ((o.bind != BIND_NONE || (rank == 0 && o.json)) && (topology = topology_open()) == NULL && o.bind != BIND_NONE) {
+        cli_error("perft", "hwloc cannot read the topology; use --bind none");
+        perft_mpi_finalize();
+        return 1;
+    }
+    MpiPerftJob job = { .gen = o.gen, .root = root, .depth = o.depth, .split = o.split, .mode = o.mode,
+                        .threads = o.threads, .hash_mb = o.hash_mb, .bind = o.bind,
+                        .topology = o.bind != BIND_NONE ? topology : NULL, .checkpoint = o.checkpoint,
+                        .verify_keys = o.verify_keys, .rank_timeout = o.rank_timeout };
+    read_test_hooks(&job);
+    MpiPerftResult result;
+    status = perft_mpi_run(&job, &result, err, sizeof err);
+    if (rank == 0) {
+        char text[FEN_MAX];
+        setup_to_fen(&root, text);
+        if (status != 0) {
+            cli_error("perft", "%s", err);
+        } else {
+            print_result(&o, &job, &result, text);
+            if (o.json)
+                write_json(&o, &job, &result, text, topology);
+            if (result.passes == 2 && (result.total[0] != result.total[1] || result.first_difference != UINT64_MAX))
+                status = 1;
+        }
+        perft_mpi_result_free(&result);
+    }
+    topology_close(topology);
+    perft_mpi_finalize();
+    return status;
+#endif
+}
