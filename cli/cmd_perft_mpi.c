@@ -30,7 +30,7 @@ static const char *const usage_text =
     "  with their multiplicities) and hands them out on request; every rank (rank 0\n"
     "  too, on a thread of its own) counts units with T OpenMP threads and its own\n"
     "  table of MB megabytes. Totals are exact (128-bit).\n"
-    "  --split-depth S  plies expanded into units, 0..min(D, 8) (default: min(D, 3))\n"
+    "  --split-depth S  plies expanded into units, 0..min(D, 8) (default: D - 4 within 0..3)\n"
     "  --checkpoint F   record finished units in F; a run killed part way resumes from it\n"
     "                   (same position, depth and split depth; any generator)\n"
     "  --verify-keys    count twice, the second time with another Zobrist seed; the\n"
@@ -130,8 +130,10 @@ static int parse_options(int argc, char **argv, MpiOptions *o)
         cli_error(cmd, "--fen and --position exclude each other");
         return EXIT_USAGE;
     }
+    /* Default: units of depth 4 or more below the split (a unit should
+     * outweigh its message and the driver's start-up), at most 3 plies. */
     if (o->split < 0)
-        o->split = o->depth < 3 ? o->depth : 3;
+        o->split = o->depth <= 4 ? 0 : o->depth - 4 < 3 ? o->depth - 4 : 3;
     if (o->split > o->depth) {
         cli_error(cmd, "--split-depth %d is deeper than --depth %d", o->split, o->depth);
         return EXIT_USAGE;
@@ -199,8 +201,11 @@ static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPer
                 r->total[0] == expected ? "true" : "false");
     else
         fprintf(f, "\"expected\": null, \"correct\": null,\n");
-    fprintf(f, "     \"expand_seconds\": %.6f, \"seconds\": %.6f, \"mnps\": %.3f,\n     \"per_rank\": [",
-            r->expand_seconds, r->seconds, r->seconds > 0 ? (double)r->total[0] / r->seconds / 1e6 : 0.0);
+    double mnps = r->seconds > 0 ? (double)r->total[0] / r->seconds / 1e6 : 0.0;
+    fprintf(f,
+            "     \"expand_seconds\": %.6f, \"seconds\": {\"median\": %.6f, \"min\": %.6f, \"max\": %.6f, "
+            "\"runs\": [%.6f]},\n     \"mnps\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f},\n     \"per_rank\": [",
+            r->expand_seconds, r->seconds, r->seconds, r->seconds, r->seconds, mnps, mnps, mnps);
     for (int k = 0; k < r->ranks; k++)
         fprintf(f, "%s\n       {\"rank\": %d, \"units\": %" PRIu64 ", \"nodes\": %" PRIu64 ", \"busy\": %.6f, \"idle\": %.6f}",
                 k ? "," : "", k, r->stats[k].units, r->stats[k].nodes, r->stats[k].busy, r->stats[k].idle);

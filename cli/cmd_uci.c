@@ -30,7 +30,7 @@
 #include "search/eval.h"
 #include "search/see.h"
 
-enum { UCI_MAX_HASH_MB = 262144, UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 4096 };
+enum { UCI_MAX_HASH_MB = 262144, UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 16384 };
 
 typedef struct Uci {
     Engine *engine;
@@ -496,6 +496,11 @@ static bool handle(Uci *u, char *line, char **tokens)
     int count = tokenize(line, tokens, LINE_MAX_TOKENS);
     if (count == 0)
         return true;
+    if (count == LINE_MAX_TOKENS) {
+        /* Longer than any legal game's move list: refuse rather than cut. */
+        say(u, "info string command of %d or more words ignored", LINE_MAX_TOKENS);
+        return true;
+    }
     const char *c = tokens[0];
     if (strcmp(c, "quit") == 0)
         return false;

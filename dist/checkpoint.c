@@ -120,8 +120,14 @@ static bool parse_record(Checkpoint *cp, const char *path, int line_no, const ch
 /* Parses an existing file; *keep is the length of its complete lines. */
 static bool load(Checkpoint *cp, const char *path, char *text, size_t len, size_t *keep, char *err, size_t err_len)
 {
-    char *end = strrchr(text, '\n');
-    *keep = end ? (size_t)(end - text) + 1 : 0;
+    if (len < sizeof magic_line - 1 || memcmp(text, magic_line, sizeof magic_line - 1) != 0) {
+        snprintf(err, err_len, "'%s' is not a chesslab perft checkpoint (its first line is not '%s')", path,
+                 magic_line);
+        return false;
+    }
+    *keep = len;
+    while (*keep > 0 && text[*keep - 1] != '\n')
+        (*keep)--;
     cp->torn_tail = *keep < len;
     text[*keep] = '\0';
     if (memchr(text, '\0', *keep) != NULL) {
@@ -143,9 +149,8 @@ static bool load(Checkpoint *cp, const char *path, char *text, size_t len, size_
         lines[n] = p;
         p = nl + 1;
     }
-    const int header_lines = 9;
-    bool ok = true;
-    ok = check_header(path, lines, line_count, &cp->job, err, err_len);
+    const int header_lines = 9; /* as write_header writes them */
+    bool ok = check_header(path, lines, line_count, &cp->job, err, err_len);
     for (int i = header_lines; i < line_count && ok; i++)
         ok = parse_record(cp, path, i + 1, lines[i], err, err_len);
     free(lines);

@@ -23,6 +23,10 @@ enum { TAG_RESULT = 1, TAG_WORK = 2, TAG_STOP = 3 };
 /* Pass commands broadcast by rank 0: 1..2 run that pass, 0 all done,
  * CMD_FAILED + status stop with that exit status. */
 enum { CMD_DONE = 0, CMD_FAILED = 100 };
+/* Requests each worker keeps in flight. Every request gets one reply; after
+ * a unit the worker sends its count with a new request, after a stop it
+ * sends nothing, so each worker receives exactly this many stops. */
+enum { REQUESTS_IN_FLIGHT = 2 };
 
 /* A worker's request, carrying the unit it just finished (NO_UNIT on its
  * first request of a pass) and its busy time so far. */
@@ -65,8 +69,9 @@ static bool count_unit(Counter *c, const Setup *s, uint64_t *count, char *err, s
         if (job->threads == 1 && !c->has_tt) {
             *count = job->gen->perft(c->board, below, job->mode);
         } else {
-            PerftJob pj = { job->gen, c->board, below, job->mode, job->threads, job->hash_mb, job->bind,
-                            job->topology, false };
+            /* hash_mb 0 without the rank's table: never a table per unit. */
+            PerftJob pj = { job->gen, c->board, below, job->mode, job->threads, c->has_tt ? job->hash_mb : 0,
+                            job->bind, job->topology, false };
             PerftOutcome out;
             if (!perft_parallel_with_table(&pj, c->has_tt ? &c->tt : NULL, &out, err, err_len))
                 return false;
@@ -125,8 +130,8 @@ typedef struct Master {
     Checkpoint *checkpoint;  /* NULL without --checkpoint */
     uint8_t *taken;          /* per unit: handed out in this run */
     uint64_t next, recorded;
-    uint64_t *held;          /* per rank: unit it counts, NO_UNIT */
-    double *held_since;
+    uint64_t *held;          /* per rank: units handed out and not yet returned */
+    double *held_since;      /* per rank: when rank 0 last heard from it */
     RankStats *stats;
     Counter *counter;        /* rank 0's own */
     pthread_mutex_t lock;    /* guards everything above that changes */
@@ -188,9 +193,9 @@ static bool check_timeouts(Master *m)
 {
     double now = timer_seconds();
     for (int r = 1; r < m->size; r++)
-        if (m->job->rank_timeout > 0 && m->held[r] != NO_UNIT && now - m->held_since[r] > m->job->rank_timeout) {
-            snprintf(m->err, sizeof m->err, "rank %d has not finished unit %" PRIu64 " within %.0f s (--rank-timeout)",
-                     r, m->held[r], m->job->rank_timeout);
+        if (m->job->rank_timeout > 0 && m->held[r] > 0 && now - m->held_since[r] > m->job->rank_timeout) {
+            snprintf(m->err, sizeof m->err, "rank %d has not returned a unit within %.0f s (--rank-timeout)", r,
+                     m->job->rank_timeout);
             return false;
         }
     return true;
@@ -208,7 +213,7 @@ static void serve(Master *m)
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
     const struct timespec pause = { 0, 100000 };
-    int active = m->size - 1;
+    int active = (m->size - 1) * REQUESTS_IN_FLIGHT; /* stops still to send */
     while (active > 0) {
         int flag = 0, rc;
         MPI_Status status;
@@ -235,17 +240,20 @@ static void serve(Master *m)
         pthread_mutex_lock(&m->lock);
         if (rc != MPI_SUCCESS) {
             mpi_failure("receiving a result", rc, m->err, sizeof m->err), m->failed = true;
-        } else if (r.index != NO_UNIT && r.index != m->held[src]) {
+        } else if (r.index != NO_UNIT && (r.index >= m->list->count || !m->taken[r.index] || m->held[src] == 0 ||
+                                          m->counts[r.index] != CHECKPOINT_NOT_DONE)) {
             snprintf(m->err, sizeof m->err, "rank %d sent a count for unit %" PRIu64 ", which it was not given", src,
                      r.index);
             m->failed = true;
         } else {
-            if (r.index != NO_UNIT)
+            if (r.index != NO_UNIT) {
                 record(m, src, r.index, r.count);
+                m->held[src]--;
+            }
             m->stats[src].busy = (double)r.busy_us / 1e6;
         }
         bool got = take_unit(m, &work.index);
-        m->held[src] = got ? work.index : NO_UNIT;
+        m->held[src] += got;
         m->held_since[src] = timer_seconds();
         pthread_mutex_unlock(&m->lock);
         if (got) {
@@ -329,15 +337,13 @@ static int master_run(const MpiPerftJob *job, int size, Counter *counter, MpiPer
     out->key_collisions = list.key_collisions;
     m.list = &list;
     m.taken = calloc(list.count + 1, 1);
-    m.held = malloc((size_t)size * sizeof *m.held);
+    m.held = calloc((size_t)size, sizeof *m.held);
     m.held_since = calloc((size_t)size, sizeof *m.held_since);
     m.stats = out->stats = calloc((size_t)size, sizeof *out->stats);
     if (status == 0 && (!m.taken || !m.held || !m.held_since || !m.stats)) {
         snprintf(err, err_len, "out of memory");
         status = 1;
     }
-    for (int r = 0; status == 0 && r < size; r++)
-        m.held[r] = NO_UNIT;
     if (status == 0 && job->checkpoint) {
         CheckpointJob cj = { .depth = job->depth, .split = job->split, .units = list.count,
                              .list_hash = work_units_hash(&list), .passes = out->passes,
@@ -445,10 +451,22 @@ static int worker_run(const MpiPerftJob *job, int rank, Counter *counter)
             fprintf(stderr, "chesslab perft: rank %d: cannot allocate a %zu MB hash table\n", rank, job->hash_mb);
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
+        /* Two requests in flight: the reply to the second arrives while the
+         * first unit is counted, so a rank never waits for rank 0 between
+         * units (its main thread may be slow to wake on a busy node). */
         ResultMsg r = { NO_UNIT, 0, 0 };
+        int in_flight = 0;
+        bool stopped = false;
         for (;;) {
-            r.busy_us = (uint64_t)(counter->stats.busy * 1e6);
-            int rc = MPI_Send(&r, 3, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+            int rc = MPI_SUCCESS;
+            while (rc == MPI_SUCCESS && !stopped && in_flight < REQUESTS_IN_FLIGHT) {
+                r.busy_us = (uint64_t)(counter->stats.busy * 1e6);
+                rc = MPI_Send(&r, 3, MPI_UINT64_T, 0, TAG_RESULT, MPI_COMM_WORLD);
+                r.index = NO_UNIT;
+                in_flight++;
+            }
+            if (in_flight == 0)
+                break;
             WorkMsg work;
             MPI_Status status;
             MPI_Request request;
@@ -461,8 +479,11 @@ static int worker_run(const MpiPerftJob *job, int rank, Counter *counter)
                 fprintf(stderr, "chesslab perft: rank %d: %s\n", rank, err);
                 MPI_Abort(MPI_COMM_WORLD, 1);
             }
-            if (status.MPI_TAG == TAG_STOP)
-                break;
+            in_flight--;
+            if (status.MPI_TAG == TAG_STOP) {
+                stopped = true; /* replies come in order: any other one left is a stop too */
+                continue;
+            }
             if (job->test_die_rank == rank && finished == job->test_die_after) {
                 fprintf(stderr, "chesslab perft: test hook: rank %d dies after %" PRIu64 " units\n", rank, finished);
                 raise(SIGKILL);

@@ -3,7 +3,7 @@
 # skipping apt entirely when everything is already there.
 set -euo pipefail
 packages=(gcc g++ make cmake ninja-build pkg-config libcmocka-dev libhwloc-dev clang libomp-dev
-  libbenchmark-dev python3-matplotlib stockfish)
+  libbenchmark-dev python3-matplotlib stockfish libopenmpi-dev openmpi-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -212,7 +212,10 @@ void engine_go(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
     prepare(e, limits, cb);
     atomic_store(&e->busy, true);
     if (pthread_create(&e->thread, NULL, search_thread_main, e) != 0) {
-        /* No thread: search here, so the caller still gets its bestmove. */
+        /* No thread: search here, so the caller still gets its bestmove,
+         * without waiting for a stop that nobody could send. */
+        e->shared.limits.infinite = false;
+        atomic_store(&e->shared.pondering, false);
         search_thread_main(e);
         return;
     }

@@ -22,13 +22,12 @@ TimePlan timeman_plan(const TimeControl *tc, Color us, int64_t move_overhead_ms)
     int moves = tc->movestogo > 0 ? (tc->movestogo < MAX_MOVES_TO_GO ? tc->movestogo : MAX_MOVES_TO_GO)
                                   : SUDDEN_DEATH_MOVES;
     int64_t share = left / moves + inc * 3 / 4;
-    int64_t hard_cap = moves == 1 ? left * 9 / 10 : left * 3 / 4;
+    /* Even the last move before a time control keeps a quarter: a pipe or
+     * scheduler hiccup must not cost the game. */
     plan.active = true;
-    plan.hard_ms = max64(min64(share * 4, hard_cap), 1);
+    plan.hard_ms = max64(min64(share * 4, left * 3 / 4), 1);
     /* An iteration takes about as long as all before it: stop starting new
      * ones at half the share, so the average move uses about the share. */
     plan.soft_ms = max64(min64(share / 2, plan.hard_ms), 1);
-    if (moves == 1)
-        plan.soft_ms = max64(min64(share, plan.hard_ms), 1);
     return plan;
 }

@@ -6,7 +6,7 @@
  *         probably not finish, and an unfinished iteration is mostly waste;
  *   hard  abort the search here, whatever it is doing.
  * The hard limit never exceeds 75% of what is left on the clock after the
- * Move Overhead (the time lost outside the engine: pipes, GUI, network),
+ * Move Overhead (also on the last move before a time control) (the time lost outside the engine: pipes, GUI, network),
  * so even a search aborted at the hard limit leaves time for every later
  * move. Increments are spent as they come (3/4 of each); without
  * movestogo the rest of the game is taken as 35 more moves. */

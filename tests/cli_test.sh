@@ -79,6 +79,8 @@ expect_error 1 "stockfish not found at /nonexistent" bench movegen --peer stockf
 expect_error 2 "--bind 'wide' is not compact, scatter or none" perft --depth 1 --bind wide
 expect_error 2 "--threads '0' is not an integer in 1..1024" perft --depth 1 --threads 0
 expect_error 2 "--hash 'lots' is not an integer" perft --depth 1 --hash lots
+expect_error 2 "--split-depth 4 is deeper than --depth 3" perft --mpi --depth 3 --split-depth 4
+expect_error 2 "unknown option '--divide' with --mpi" perft --mpi --depth 3 --divide
 expect_error 2 "unknown option '--svg'" topology --svg
 
 # --- bad input: FEN fields (one per class; the unit test covers every message)

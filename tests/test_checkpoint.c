@@ -178,7 +178,11 @@ static void test_refusals(void **state)
     expect_refusal(path, 5, "is corrupt: the header ends at line 2");
     spit(path, "chesslab-perft-checkpoint 1\nfen x\n");
     expect_refusal(path, 5, "belongs to another job: its line 2 is 'fen x'");
-    spit(path, "bin\0ary\n");
+    FILE *f = fopen(path, "w");
+    fwrite("chesslab-perft-checkpoint 1\n\0\n", 1, 30, f);
+    fclose(f);
+    expect_refusal(path, 5, "holds a NUL byte");
+    spit(path, "no newline at all");
     expect_refusal(path, 5, "not a chesslab perft checkpoint");
     unlink(path);
     free(path);

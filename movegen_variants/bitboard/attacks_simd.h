@@ -261,10 +261,13 @@ static BB_ALWAYS_INLINE DirLanes dir_lanes_opposite(DirLanes x)
     return _mm512_shuffle_i64x2(x, x, _MM_SHUFFLE(2, 3, 0, 1));
 }
 
-/* The lanes of a that meet the same lane of b; the others empty. */
-static BB_ALWAYS_INLINE DirLanes dir_lanes_where_meet(DirLanes a, DirLanes b)
+/* Bit d set when lane d of a and lane d of b have a square in common. */
+static BB_ALWAYS_INLINE unsigned dir_lanes_meeting(DirLanes a, DirLanes b) { return _mm512_test_epi64_mask(a, b); }
+
+/* The lanes of x whose bit is set in mask; the others empty. */
+static BB_ALWAYS_INLINE DirLanes dir_lanes_select(unsigned mask, DirLanes x)
 {
-    return _mm512_maskz_mov_epi64(_mm512_test_epi64_mask(a, b), a);
+    return _mm512_maskz_mov_epi64((__mmask8)mask, x);
 }
 
 static BB_ALWAYS_INLINE Bitboard dir_lanes_or(DirLanes x) { return simd_or_lanes_512(x); }
@@ -275,12 +278,14 @@ static BB_ALWAYS_INLINE int dir_lanes_count(DirLanes a)
 #if defined(__AVX512VPOPCNTDQ__)
     return (int)_mm512_reduce_add_epi64(_mm512_popcnt_epi64(a));
 #else
-    uint64_t lane[8];
-    _mm512_storeu_si512((void *)lane, a);
-    int n = 0;
-    for (int i = 0; i < 8; i++)
-        n += __builtin_popcountll(lane[i]);
-    return n;
+    /* Lane by lane through registers (a store and eight 8-byte loads would
+     * stall on store forwarding). */
+    const __m128i q0 = _mm512_castsi512_si128(a), q1 = _mm512_extracti32x4_epi32(a, 1);
+    const __m128i q2 = _mm512_extracti32x4_epi32(a, 2), q3 = _mm512_extracti32x4_epi32(a, 3);
+    return __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(q0)) + __builtin_popcountll((uint64_t)_mm_extract_epi64(q0, 1)) +
+           __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(q1)) + __builtin_popcountll((uint64_t)_mm_extract_epi64(q1, 1)) +
+           __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(q2)) + __builtin_popcountll((uint64_t)_mm_extract_epi64(q2, 1)) +
+           __builtin_popcountll((uint64_t)_mm_cvtsi128_si64(q3)) + __builtin_popcountll((uint64_t)_mm_extract_epi64(q3, 1));
 #endif
 }
 

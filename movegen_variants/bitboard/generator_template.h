@@ -230,7 +230,7 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     f->attacked = enemy_attack_map(p, us, enemy_rays);
     f->king_safe = king_steps & ~f->attacked;
 
-    const Bitboard check_rays = dir_lanes_or(dir_lanes_where_meet(from_king, enemy_sliders));
+    const Bitboard check_rays = dir_lanes_or(dir_lanes_select(dir_lanes_meeting(from_king, enemy_sliders), from_king));
     f->checkers = (check_rays & enemy) | leaper_checkers;
     f->check_mask = !f->checkers ? ~0ull : bb_several(f->checkers) ? 0 : (check_rays | f->checkers);
 
