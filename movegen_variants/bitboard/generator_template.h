@@ -148,9 +148,8 @@ typedef struct NodeFacts {
 #endif
 } NodeFacts;
 
-/* Separate fields, not an array indexed by Line: the compiler keeps them
- * in registers. (NodeFacts must never live in memory: a wide vector store
- * read back by narrow loads stalls on store forwarding.) */
+/* Separate fields, not an array indexed by Line, so that the compiler can
+ * keep NodeFacts in registers. */
 static BB_ALWAYS_INLINE Bitboard pinned_along(const NodeFacts *f, const Line line)
 {
     return line == LINE_FILE ? f->pinned_file
@@ -505,7 +504,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
     const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
 
-    const NodeFacts f = *nf; /* a copy the compiler keeps in registers */
+    const NodeFacts f = *nf;
     const Bitboard occupied = occupied_squares(p);
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
     const Bitboard empty = ~occupied;
