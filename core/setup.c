@@ -46,7 +46,8 @@ static Piece piece_from_letter(char c)
 static int split_fields(char *copy, char *fields[7])
 {
     int n = 0;
-    for (char *tok = strtok(copy, " \t\r\n"); tok && n < 7; tok = strtok(NULL, " \t\r\n"))
+    char *save = NULL; /* strtok_r: FENs are parsed on several threads at once */
+    for (char *tok = strtok_r(copy, " \t\r\n", &save); tok && n < 7; tok = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = tok;
     return n;
 }

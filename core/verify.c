@@ -230,7 +230,8 @@ bool setup_from_epd_line(Setup *s, const char *line, char *err, size_t err_len)
         *semi = '\0';
     char *fields[6];
     int n = 0;
-    for (char *tok = strtok(copy, " \t\r\n"); tok && n < 6; tok = strtok(NULL, " \t\r\n"))
+    char *save = NULL;
+    for (char *tok = strtok_r(copy, " \t\r\n", &save); tok && n < 6; tok = strtok_r(NULL, " \t\r\n", &save))
         fields[n++] = tok;
     if (n < 4) {
         snprintf(err, err_len, "expected at least the four FEN fields, found %d", n);
