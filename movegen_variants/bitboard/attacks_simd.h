@@ -20,6 +20,10 @@
  *     attacks = rot(gen, s) & wrap       (one more step: the blocker)
  * Three doubling steps cover the 7 squares of the longest ray.
  *
+ * The AVX-512 level also offers the generator a set-wise interface,
+ * DirLanes (one bitboard per direction, any number of sliders per lane),
+ * which it uses to analyse whole nodes and count the last ply's moves.
+ *
  * A file that instantiates the generator defines SIMD_USE_LEVEL (0, 1, 2)
  * and is compiled with the matching -m flags (CMakeLists.txt); files that
  * only need the tables include this header without it. */

@@ -8,7 +8,8 @@
  * with <prefix>_queen_attacks. A strategy that can fill the eight
  * directions of many sliders at once defines STRATEGY_HAS_DIRECTION_LANES
  * and the DirLanes functions (see attacks_simd.h); the generator then
- * analyses each node and counts slider moves set-wise (section "set-wise").
+ * analyses each node set-wise and counts the last ply's knight and slider
+ * moves by lanes (section "set-wise analysis").
  * Define either
  *     GEN_SYMBOL, GEN_NAME, GEN_SUMMARY, GEN_UNAVAILABLE, GEN_NOTE
  *         -> const MoveGen movegen_<GEN_SYMBOL>
@@ -546,11 +547,15 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     Bitboard west = shift_up_west(west_capturers, us) & enemy & check_mask;
     Bitboard east = shift_up_east(east_capturers, us) & enemy & check_mask;
 
-    sink_pawn_moves(s, sink, p, us, single & ~rank_8, up, MK_QUIET);
+    /* Promotions are split off only when a pawn stands on the seventh
+     * rank: a test on the pawns themselves, known before any shift. */
+    const Bitboard rank_7 = us == WHITE ? BB_RANK_7_MASK : BB_RANK_2_MASK;
+    const Bitboard no_promotion = pawns & rank_7 ? ~rank_8 : ~0ull;
+    sink_pawn_moves(s, sink, p, us, single & no_promotion, up, MK_QUIET);
     sink_pawn_moves(s, sink, p, us, twice, 2 * up, MK_DOUBLE_PUSH);
-    sink_pawn_moves(s, sink, p, us, west & ~rank_8, up_west, MK_CAPTURE);
-    sink_pawn_moves(s, sink, p, us, east & ~rank_8, up_east, MK_CAPTURE);
-    if ((single | west | east) & rank_8) {
+    sink_pawn_moves(s, sink, p, us, west & no_promotion, up_west, MK_CAPTURE);
+    sink_pawn_moves(s, sink, p, us, east & no_promotion, up_east, MK_CAPTURE);
+    if (pawns & rank_7) {
         sink_promotions(s, sink, p, us, single & rank_8, up, MK_PROMO_N);
         sink_promotions(s, sink, p, us, west & rank_8, up_west, MK_PROMO_CAPTURE_N);
         sink_promotions(s, sink, p, us, east & rank_8, up_east, MK_PROMO_CAPTURE_N);
