@@ -1,22 +1,21 @@
 /* Stockfish as a peer for perft speed: started once as a child process and
  * driven over UCI (`position fen ...`, `go perft N`), timed from sending
- * `go` to reading `Nodes searched: N`, in the same run as our generators. */
+ * `go` to reading `Nodes searched: N`, in the same run as our generators.
+ * The process handling is bench/uci_client.c. */
 #ifndef CHESSLAB_PEER_STOCKFISH_H
 #define CHESSLAB_PEER_STOCKFISH_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
+
+#include "uci_client.h"
 
 #define STOCKFISH_DEFAULT_PATH "/usr/games/stockfish"
 
 typedef struct PeerStockfish {
-    pid_t pid;
-    int to_child, from_child;
+    UciClient client;
     char version[128]; /* from `id name` */
-    char buffer[8192];
-    size_t buffered;
 } PeerStockfish;
 
 bool peer_stockfish_open(PeerStockfish *p, const char *path, char *err, size_t err_len);

@@ -59,7 +59,7 @@ static void write_machine(FILE *out, Topology *topology)
     fprintf(out, "\n  },\n");
 }
 
-void result_json_begin(FILE *out, const char *schema, const ResultMethod *method, Topology *topology)
+void result_json_header(FILE *out, const char *schema, Topology *topology)
 {
     char date[32];
     time_t now = time(NULL);
@@ -80,6 +80,11 @@ void result_json_begin(FILE *out, const char *schema, const ResultMethod *method
     fprintf(out, ", \"commit\": ");
     json_write_string(out, b.commit);
     fprintf(out, ", \"dirty\": %s},\n", b.dirty ? "true" : "false");
+}
+
+void result_json_begin(FILE *out, const char *schema, const ResultMethod *method, Topology *topology)
+{
+    result_json_header(out, schema, topology);
     fprintf(out,
             "  \"method\": {\"warmup_runs\": %d, \"runs\": %d, \"statistic\": \"median\", "
             "\"timer\": \"CLOCK_MONOTONIC\", \"bind\": ",

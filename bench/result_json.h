@@ -25,6 +25,10 @@ typedef struct ResultEntry {
     const BenchTiming *timing;
 } ResultEntry;
 
+/* The opening brace and the fields every result file shares: schema,
+ * date, machine, build (each line ends with a comma). */
+void result_json_header(FILE *out, const char *schema, Topology *topology);
+/* result_json_header, the method, and the opening of "results". */
 void result_json_begin(FILE *out, const char *schema, const ResultMethod *method, Topology *topology);
 void result_json_entry(FILE *out, const ResultEntry *entry, int index);
 void result_json_end(FILE *out);

@@ -37,7 +37,9 @@ static const char *const usage_text =
     "  the search signature: fixed positions to depth D (default 13), one thread;\n"
     "  `Nodes searched  : N` identifies the search, `Nodes/second    : N` its speed\n"
     "usage: chesslab bench tactics [--epd FILE] [--nodes N | --depth D] [--first L] [--count C] [--quiet]\n"
-    "  an EPD suite (default ../shared/data/wac.epd) at a fixed node count; prints the solved count\n";
+    "  an EPD suite (default ../shared/data/wac.epd) at a fixed node count; prints the solved count\n"
+    "usage: chesslab bench search [--smp LIST] [--threads LIST] [--depth D | --nodes N | --movetime MS] ...\n"
+    "  the parallel search variants against serial on one thread (chesslab bench search --help)\n";
 
 enum { MAX_BENCH_POSITIONS = 512, MAX_LIST = 16 };
 
@@ -343,12 +345,14 @@ int cmd_bench(int argc, char **argv)
         return bench_movegen(argc, argv);
     if (argc >= 2 && strcmp(argv[1], "tactics") == 0)
         return bench_tactics(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "search") == 0)
+        return bench_search(argc - 1, argv + 1);
     if (argc >= 2 && cli_is_help(argv[1])) {
         fputs(usage_text, stdout);
         return 0;
     }
     if (argc < 2 || strncmp(argv[1], "--", 2) == 0)
         return bench_signature(argc, argv);
-    cli_error("bench", "unknown benchmark '%s' (known: movegen, tactics; none: the search signature)", argv[1]);
+    cli_error("bench", "unknown benchmark '%s' (known: movegen, tactics, search; none: the search signature)", argv[1]);
     return EXIT_USAGE;
 }

@@ -1,6 +1,7 @@
 /* chesslab search: one search of one position for scripts: best move,
- * score, PV, nodes and time, as text or JSON. Single-threaded; with
- * --depth or --nodes the result is the same every run. */
+ * score, PV, nodes and time, and where each search thread ran, as text or
+ * JSON. With one thread and --depth or --nodes the result is the same
+ * every run. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,8 @@
 static const char *const usage_text =
     "usage: chesslab search [--fen FEN] [--moves m1 m2 ...] (--depth D | --nodes N | --movetime MS)\n"
     "                       [--hash MB] [--off null,lmr,futility,aspiration] [--captures see|mvv-lva]\n"
-    "                       [--info] [--json]\n"
+    "                       [--smp VARIANT] [--threads N] [--bind POLICY] [--min-split-depth D]\n"
+    "                       [--split-threads N] [--info] [--json]\n"
     "\n"
     "  --fen FEN        position (default: the start position)\n"
     "  --moves m ...    UCI moves played from it first\n"
@@ -26,6 +28,11 @@ static const char *const usage_text =
     "  --off LIST       switch off search features: null (null-move pruning), lmr\n"
     "                   (late-move reductions), futility, aspiration\n"
     "  --captures ORDER capture ordering: see (static exchange, default) or mvv-lva\n"
+    "  --smp VARIANT    parallel search: serial, lazy (default), ybwc or abdada\n"
+    "  --threads N      search threads 1..256 (default 1: the serial search)\n"
+    "  --bind POLICY    thread placement: compact (default), scatter or none\n"
+    "  --min-split-depth D  ybwc: shallowest node that may split, 1..32 (default 4)\n"
+    "  --split-threads N    ybwc: most threads at one split point, 2..256 (default 8)\n"
     "  --info           progress lines (one per iteration) on stderr\n"
     "  --json           one JSON object instead of text\n";
 
@@ -36,6 +43,9 @@ typedef struct SearchCliOptions {
     SearchLimits limits;
     size_t hash_mb;
     SearchOptions options;
+    SmpVariant smp;
+    int threads, min_split_depth, split_threads;
+    BindPolicy bind;
     bool info, json;
 } SearchCliOptions;
 
@@ -68,6 +78,11 @@ static int parse_options(int argc, char **argv, SearchCliOptions *o)
     search_limits_init(&o->limits);
     search_options_default(&o->options);
     o->hash_mb = ENGINE_DEFAULT_HASH_MB;
+    o->smp = SMP_LAZY;
+    o->threads = 1;
+    o->bind = BIND_COMPACT;
+    o->min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH;
+    o->split_threads = ENGINE_DEFAULT_SPLIT_THREADS;
     bool limited = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -120,6 +135,31 @@ static int parse_options(int argc, char **argv, SearchCliOptions *o)
                 cli_error(cmd, "--captures '%s' is not see or mvv-lva", v);
                 return EXIT_USAGE;
             }
+        } else if (strcmp(a, "--smp") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if (!smp_variant_parse(v, &o->smp)) {
+                cli_error(cmd, "--smp '%s' is not one of %s", v, smp_variant_list());
+                return EXIT_USAGE;
+            }
+        } else if (strcmp(a, "--threads") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_long(cmd, "--threads", v, 1, ENGINE_MAX_THREADS, &n))
+                return EXIT_USAGE;
+            o->threads = (int)n;
+        } else if (strcmp(a, "--bind") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o->bind))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--min-split-depth") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_long(cmd, "--min-split-depth", v, 1, ENGINE_MAX_MIN_SPLIT_DEPTH, &n))
+                return EXIT_USAGE;
+            o->min_split_depth = (int)n;
+        } else if (strcmp(a, "--split-threads") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) ||
+                !cli_parse_long(cmd, "--split-threads", v, 2, ENGINE_MAX_THREADS, &n))
+                return EXIT_USAGE;
+            o->split_threads = (int)n;
         } else if (strcmp(a, "--info") == 0) {
             o->info = true;
         } else if (strcmp(a, "--json") == 0) {
@@ -160,7 +200,62 @@ static void print_info(void *ctx, const SearchReport *r)
     fputc('\n', stderr);
 }
 
-static void print_result(const SearchCliOptions *o, const char *fen, const SearchResult *r)
+/* "PU 3 (core 1, package 0, NUMA 0)", or "unbound". */
+static void where_text(Topology *topo, int pu, char *buf, size_t len)
+{
+    if (pu < 0)
+        snprintf(buf, len, "unbound");
+    else if (topo != NULL)
+        topology_describe_pu(topo, pu, buf, len);
+    else
+        snprintf(buf, len, "PU %d", pu);
+}
+
+static void print_threads_json(const EngineStats *st, Topology *topo)
+{
+    printf(", \"smp\": \"%s\", \"threads\": %d, \"bind\": \"%s\", \"splits\": %llu, \"deferred\": %llu, "
+           "\"thread_stats\": [",
+           smp_variant_name(st->variant), st->threads, bind_policy_name(st->bind), (unsigned long long)st->splits,
+           (unsigned long long)st->deferred);
+    for (int i = 0; i < st->threads; i++) {
+        const EngineThreadStats *t = &st->thread[i];
+        char where[128];
+        where_text(topo, t->pu, where, sizeof where);
+        printf("%s{\"thread\": %d, \"pu\": %d, \"where\": ", i ? ", " : "", i, t->pu);
+        json_write_string(stdout, where);
+        printf(", \"nodes\": %llu, \"splits\": %llu, \"deferred\": %llu, \"idle_ms\": %.3f}",
+               (unsigned long long)t->nodes, (unsigned long long)t->splits, (unsigned long long)t->deferred,
+               t->idle_ns / 1e6);
+    }
+    printf("]");
+}
+
+static void print_threads_text(const EngineStats *st, Topology *topo)
+{
+    printf("smp       %s, %d thread%s, bind %s", smp_variant_name(st->variant), st->threads,
+           st->threads == 1 ? "" : "s", bind_policy_name(st->bind));
+    if (st->threads == 1 && st->variant != SMP_SERIAL)
+        printf(" (one thread: the serial search)");
+    if (st->variant == SMP_YBWC)
+        printf(", %llu splits", (unsigned long long)st->splits);
+    if (st->variant == SMP_ABDADA)
+        printf(", %llu moves deferred", (unsigned long long)st->deferred);
+    printf("\n");
+    for (int i = 0; i < st->threads; i++) {
+        const EngineThreadStats *t = &st->thread[i];
+        char where[128];
+        where_text(topo, t->pu, where, sizeof where);
+        printf("thread %-3d%s, nodes %llu", i, where, (unsigned long long)t->nodes);
+        if (st->variant == SMP_YBWC)
+            printf(", splits %llu, idle %.1f ms", (unsigned long long)t->splits, t->idle_ns / 1e6);
+        if (st->variant == SMP_ABDADA)
+            printf(", deferred %llu", (unsigned long long)t->deferred);
+        printf("\n");
+    }
+}
+
+static void print_result(const SearchCliOptions *o, const char *fen, const SearchResult *r, const EngineStats *st,
+                         Topology *topo)
 {
     char best[MOVE_TEXT_MAX] = "(none)", ponder[MOVE_TEXT_MAX] = "", score[32];
     if (r->best != MOVE_NONE)
@@ -187,7 +282,9 @@ static void print_result(const SearchCliOptions *o, const char *fen, const Searc
             move_to_uci(r->pv[i], m);
             printf("%s\"%s\"", i ? ", " : "", m);
         }
-        printf("]}\n");
+        printf("]");
+        print_threads_json(st, topo);
+        printf("}\n");
         return;
     }
     printf("position  %s\nbestmove  %s\nponder    %s\nscore     %s\ndepth     %d (seldepth %d)\nnodes     %llu\n"
@@ -200,6 +297,7 @@ static void print_result(const SearchCliOptions *o, const char *fen, const Searc
         printf("%s%s", i ? " " : "", m);
     }
     printf("\n");
+    print_threads_text(st, topo);
 }
 
 int cmd_search(int argc, char **argv)
@@ -225,6 +323,11 @@ int cmd_search(int argc, char **argv)
         return EXIT_USAGE;
     }
     *engine_options(e) = o.options;
+    engine_set_smp(e, o.smp);
+    engine_set_bind(e, o.bind);
+    engine_set_min_split_depth(e, o.min_split_depth);
+    engine_set_split_threads(e, o.split_threads);
+    engine_set_threads(e, o.threads);
     /* Nothing stands between this process and its clock. */
     engine_set_move_overhead(e, 0);
     Setup now;
@@ -234,7 +337,12 @@ int cmd_search(int argc, char **argv)
     EngineCallbacks cb = { o.info ? print_info : NULL, NULL, NULL };
     SearchResult r;
     engine_search(e, &o.limits, &cb, &r);
-    print_result(&o, fen, &r);
+    EngineStats stats;
+    engine_last_stats(e, &stats);
+    /* The machine, to name where bound threads ran. */
+    Topology *topo = stats.thread[0].pu >= 0 ? topology_open() : NULL;
+    print_result(&o, fen, &r, &stats, topo);
+    topology_close(topo);
     engine_free(e);
     return 0;
 }

@@ -159,6 +159,13 @@ static void cmd_uci_hello(Uci *u)
     say(u, "option name Hash type spin default %d min 1 max %d", ENGINE_DEFAULT_HASH_MB, UCI_MAX_HASH_MB);
     say(u, "option name Clear Hash type button");
     say(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_MAX_THREADS);
+    say(u, "option name SMP type combo default lazy var serial var lazy var ybwc var abdada");
+    say(u, "option name Bind type combo default compact var compact var scatter var none");
+    say(u, "option name MinSplitDepth type spin default %d min 1 max %d", ENGINE_DEFAULT_MIN_SPLIT_DEPTH,
+        ENGINE_MAX_MIN_SPLIT_DEPTH);
+    say(u, "option name SplitThreads type spin default %d min 2 max %d", ENGINE_DEFAULT_SPLIT_THREADS,
+        ENGINE_MAX_THREADS);
+    say(u, "option name TTPlacement type combo default firsttouch var firsttouch var interleave");
     say(u, "option name Ponder type check default false");
     say(u, "option name Move Overhead type spin default %d min 0 max %d", ENGINE_DEFAULT_OVERHEAD_MS,
         ENGINE_MAX_OVERHEAD_MS);
@@ -244,8 +251,40 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
         if (!parse_number(u, "Threads", value, 1, ENGINE_MAX_THREADS, &n))
             return;
         engine_set_threads(e, (int)n);
-        if (n > 1)
-            say(u, "info string Threads %lld noted; the serial search uses one thread", n);
+    } else if (strcasecmp(name, "SMP") == 0) {
+        SmpVariant v;
+        if (value && smp_variant_parse(value, &v))
+            engine_set_smp(e, v);
+        else
+            say(u, "info string error: SMP '%s' is not one of %s", value ? value : "", smp_variant_list());
+    } else if (strcasecmp(name, "Bind") == 0) {
+        BindPolicy policy;
+        if (value && bind_policy_parse(value, &policy))
+            engine_set_bind(e, policy);
+        else
+            say(u, "info string error: Bind '%s' is not compact, scatter or none", value ? value : "");
+    } else if (strcasecmp(name, "MinSplitDepth") == 0) {
+        if (parse_number(u, "MinSplitDepth", value, 1, ENGINE_MAX_MIN_SPLIT_DEPTH, &n))
+            engine_set_min_split_depth(e, (int)n);
+    } else if (strcasecmp(name, "SplitThreads") == 0) {
+        if (parse_number(u, "SplitThreads", value, 2, ENGINE_MAX_THREADS, &n))
+            engine_set_split_threads(e, (int)n);
+    } else if (strcasecmp(name, "TTPlacement") == 0) {
+        TtPlacement placement;
+        if (value && strcasecmp(value, "firsttouch") == 0)
+            placement = TT_PLACE_FIRST_TOUCH;
+        else if (value && strcasecmp(value, "interleave") == 0)
+            placement = TT_PLACE_INTERLEAVE;
+        else {
+            say(u, "info string error: TTPlacement '%s' is not firsttouch or interleave", value ? value : "");
+            return;
+        }
+        if (engine_busy(e))
+            say(u, "info string error: TTPlacement cannot change while searching: ignored");
+        else if (!engine_set_tt_placement(e, placement))
+            say(u, "info string error: TTPlacement: out of memory");
+        else if (engine_tt_placement(e) != placement)
+            say(u, "info string TTPlacement interleave refused by this machine: the table is placed by first touch");
     } else if (strcasecmp(name, "Move Overhead") == 0) {
         if (parse_number(u, "Move Overhead", value, 0, ENGINE_MAX_OVERHEAD_MS, &n))
             engine_set_move_overhead(e, n);

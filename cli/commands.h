@@ -16,6 +16,9 @@ int cmd_uci(int argc, char **argv);
 /* The search benchmarks behind cmd_bench (cmd_bench_search.c). */
 int bench_signature(int argc, char **argv);
 int bench_tactics(int argc, char **argv);
+int bench_search(int argc, char **argv);
 int cmd_game(int argc, char **argv);
+/* Games between two UCI engines (cmd_match.c). */
+int cmd_match(int argc, char **argv);
 
 #endif

@@ -13,10 +13,11 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-    { "bench", cmd_bench, "benchmarks: bench (search signature), bench tactics, bench movegen (perft speed)" },
+    { "bench", cmd_bench, "benchmarks: bench (search signature), bench tactics, bench movegen, bench search (SMP)" },
     { "compare", cmd_compare, "perft of the standard positions with every generator: nodes, time, Mnps" },
     { "game", cmd_game, "play moves (UCI or SAN) or read a PGN file: SAN, FEN, status and result per ply" },
     { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
+    { "match", cmd_match, "games between two UCI engines (e.g. SMP variants): clock, rules, PGN, Elo" },
     { "perft", cmd_perft, "count leaf nodes (one position, or every line of a perft EPD file)" },
     { "perftree", cmd_perftree, "the perftree debugging protocol: chesslab perftree DEPTH FEN [MOVES]" },
     { "search", cmd_search, "search one position: best move, score, PV, nodes, time (text or JSON)" },

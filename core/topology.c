@@ -161,6 +161,21 @@ int topology_current_pu(Topology *t)
     return pu;
 }
 
+void *topology_alloc_interleaved(Topology *t, size_t bytes)
+{
+    /* STRICT: fail rather than hand back memory placed some other way, so
+     * the caller knows which placement it got. */
+    hwloc_const_nodeset_t all = hwloc_topology_get_topology_nodeset(t->topo);
+    return hwloc_alloc_membind(t->topo, bytes, all, HWLOC_MEMBIND_INTERLEAVE,
+                               HWLOC_MEMBIND_STRICT | HWLOC_MEMBIND_BYNODESET);
+}
+
+void topology_free_memory(Topology *t, void *memory, size_t bytes)
+{
+    if (memory != NULL)
+        hwloc_free(t->topo, memory, bytes);
+}
+
 static int ancestor_index(hwloc_obj_t obj, hwloc_obj_type_t type)
 {
     hwloc_obj_t a = obj ? hwloc_get_ancestor_obj_by_type(NULL, type, obj) : NULL;

@@ -9,6 +9,7 @@
 #define CHESSLAB_TOPOLOGY_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 typedef enum { BIND_NONE, BIND_COMPACT, BIND_SCATTER } BindPolicy;
@@ -33,6 +34,13 @@ bool topology_bind_current_thread(Topology *t, int pu_os_index);
 
 /* PU the calling thread last ran on, or -1. */
 int topology_current_pu(Topology *t);
+
+/* `bytes` of memory (page aligned) whose pages are interleaved over all
+ * NUMA nodes, or NULL when hwloc or the OS cannot do that (no NUMA
+ * support, a refused mbind) or memory is short. Free it with
+ * topology_free_memory on the same topology. */
+void *topology_alloc_interleaved(Topology *t, size_t bytes);
+void topology_free_memory(Topology *t, void *memory, size_t bytes);
 
 /* "PU 3 (core 1, package 0, NUMA 0)" for a PU's OS index. */
 void topology_describe_pu(const Topology *t, int pu_os_index, char *buf, size_t len);

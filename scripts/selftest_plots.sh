@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Self-test of plot_movegen.py and compare_results.py on synthetic result
+# Self-test of plot_movegen.py, plot_search.py and compare_results.py on synthetic result
 # files made in a temporary folder: PNGs are written and are PNGs, tables
 # have the expected rows, bad input fails with status 1.
 set -euo pipefail
@@ -84,6 +84,50 @@ check "compare: warning about cross-run ratios" grep -q 'less trustworthy than s
 check "compare: 26 matching rows" test "$(grep -c '^| [a-z]' "$tmp/ab.md")" -eq 27  # header line included
 check "compare: B/A ratio" grep -q '| magic | start | 5 | bulk | 1 | 180.0 | 198.0 | 1.100 |' "$tmp/ab.md"
 check "compare: unmatched row counted" grep -q '1 result(s) only in A, 0 only in B' "$tmp/ab.md"
+
+# plot_search.py: serial on 1 thread and three variants on 1, 2, 4 threads
+# (s.json); the same at a fixed movetime, where speedup and overhead are null
+# (m.json).
+/usr/bin/env python3 - "$tmp" <<'EOF'
+import copy, json, sys
+out = sys.argv[1]
+def row(variant, threads, speedup, timed=False):
+    return {"variant": variant, "threads": threads, "positions": 3,
+            "speedup": None if timed else speedup, "search_overhead": None if timed else 1 + 0.1 * (threads - 1),
+            "nps_scaling": threads * 0.9 if threads > 1 else 1.0, "best_move_agreement": 0.875,
+            "mean_depth": 8.0, "time_ms_total": 1000.0 / speedup, "nodes_total": 1e6, "nps": 1e6,
+            "splits_per_search": 12.0 if variant == "ybwc" else 0.0,
+            "deferred_per_search": 3.0 if variant == "abdada" else 0.0, "idle_fraction": 0.05}
+rows = [row("serial", 1, 1.0)]
+for v, eff in (("lazy", 0.6), ("ybwc", 0.8), ("abdada", 0.7)):
+    rows += [row(v, t, t ** eff) for t in (1, 2, 4)]
+doc = {"schema": "chesslab-bench-search/1", "date": "2026-11-30T05:00:00Z",
+       "machine": {"cpu_model": "Synthetic CPU 9000"},
+       "build": {"compiler": "gcc 12.2.0", "flags": "-O3", "build_type": "Release", "commit": "abc1234", "dirty": False},
+       "method": {"runs": 3, "limit": "depth", "limit_value": 8, "hash_mb": 64, "bind": "compact",
+                  "positions": "bk.epd", "position_count": 3},
+       "results": [], "summary": rows}
+json.dump(doc, open(f"{out}/s.json", "w"), indent=1)
+m = copy.deepcopy(doc)
+m["method"]["limit"] = "movetime"
+m["summary"] = [row(r["variant"], r["threads"], r["speedup"], timed=True) for r in rows]
+json.dump(m, open(f"{out}/m.json", "w"), indent=1)
+EOF
+"$scripts/plot_search.py" "$tmp/s.json" --out-dir "$tmp/png" > "$tmp/s.md"
+check "search: speedup plot is a PNG" is_png "$tmp/png/s_speedup.png"
+check "search: NPS plot is a PNG" is_png "$tmp/png/s_nps.png"
+check "search: table has 10 rows" test "$(rows "$tmp/s.md" '\(serial\|lazy\|ybwc\|abdada\)')" -eq 10
+check "search: ybwc 4 threads row" grep -q '| ybwc | 4 | 3.03 | 1.30 | 3.60 | 0.88 | 8.0 | 5.0 | 12 | 0 |' "$tmp/s.md"
+python3 "$scripts/plot_search.py" "$tmp/m.json" --out-dir "$tmp/png" --table "$tmp/m.md" > "$tmp/m.out" 2> "$tmp/m.err"
+check "search: no speedup plot at fixed movetime" test ! -e "$tmp/png/m_speedup.png"
+check "search: NPS plot at fixed movetime" is_png "$tmp/png/m_nps.png"
+check "search: --table writes the file" test -s "$tmp/m.md" -a ! -s "$tmp/m.out"
+check "search: movetime speedup shown as -" grep -q '| lazy | 2 | - | - | 1.80 |' "$tmp/m.md"
+set +e
+"$scripts/plot_search.py" "$tmp/a.json" --out-dir "$tmp/png" > /dev/null 2> "$tmp/s_bad.err"; search_rc=$?
+set -e
+check "search: movegen file refused (exit 1)" test "$search_rc" -eq 1
+check "search: one-line schema message" grep -q "a.json: schema is 'chesslab-bench-movegen/1', expected 'chesslab-bench-search/1'" "$tmp/s_bad.err"
 
 echo '{"schema": "something-else"}' > "$tmp/bad.json"
 set +e

@@ -1,12 +1,16 @@
 #include "engine.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "abdada.h"
 #include "core/move_text.h"
+#include "lazy.h"
+#include "search_internal.h"
+#include "thread_pool.h"
+#include "ybwc.h"
 
 /* Keys kept for repetitions: the fifty-move rule ends every game long
  * before a position could repeat one older than this. */
@@ -16,26 +20,143 @@ enum { GAME_KEYS = 512 };
  * between them. */
 enum { RELOAD_EVERY = 256 };
 
+/* What the pool's workers are asked to do. */
+typedef enum { JOB_SEARCH, JOB_CLEAR_TABLE } JobKind;
+
 struct Engine {
     const SearchBoardOps *ops;
     TranspositionTable tt;
     size_t hash_mb;
+    TtPlacement tt_wanted, tt_placement; /* asked for, and in effect */
     SearchOptions options;
     int64_t move_overhead_ms;
     int threads;
+    SmpVariant smp;
+    BindPolicy bind;
+    int min_split_depth, split_threads;
 
     SearchBoard *board;
     uint64_t keys[GAME_KEYS]; /* positions before the current one */
     int key_count;
 
-    SearchThread *main;
+    /* The machine (opened when placement first needs it) and the workers:
+     * worker i owns workers[i], results[i] is its last result. */
+    Topology *topo;
+    bool topo_failed;
+    ThreadPool *pool;
+    BindPolicy pool_bind; /* the policy the pool was built for */
+    SearchThread **workers;
+    SearchResult *results;
+    AbdadaTable busy_table;
+    int busy_threads;     /* busy_table sized for; 0: none */
+    YbwcState *ybwc;
+    int ybwc_threads, ybwc_split_threads;
+
+    /* The current job, set while the pool is idle. */
+    JobKind job;
+    int active;           /* workers searching */
+    SmpVariant asked;     /* the variant set when the search started */
+    SmpVariant variant;   /* as run: serial whenever one thread searches */
+    int chosen;           /* results[chosen] is the answer */
     SearchShared shared;
     EngineCallbacks cb;
-    pthread_t thread;
-    bool thread_started;  /* a thread to join */
+    bool job_started;     /* a search job to wait for */
     atomic_bool busy;
     atomic_bool stop_requested;
+    EngineStats stats;
 };
+
+/* ---- the pool and the machine ---- */
+
+static void *worker_init(void *ctx, int index)
+{
+    const Engine *e = ctx;
+    return search_thread_new(e->ops, index);
+}
+
+static void worker_fini(void *ctx, int index, void *state)
+{
+    (void)ctx, (void)index;
+    search_thread_free(state);
+}
+
+static bool place_table(Engine *e, size_t mb, TtPlacement want);
+
+static Topology *engine_topology(Engine *e)
+{
+    if (e->topo == NULL && !e->topo_failed) {
+        e->topo = topology_open();
+        e->topo_failed = e->topo == NULL;
+    }
+    return e->topo;
+}
+
+/* (Re)builds the pool when the thread count or the placement changed. On
+ * failure the old pool stays (searches then use fewer threads). */
+static bool ensure_pool(Engine *e)
+{
+    /* A lone search thread is left to the OS: binding it gains nothing,
+     * and would put several one-thread engines (a match, parallel tests)
+     * onto the same PU. */
+    BindPolicy bind = e->threads > 1 ? e->bind : BIND_NONE;
+    if (e->pool != NULL && thread_pool_size(e->pool) == e->threads && e->pool_bind == bind)
+        return true;
+    Topology *topo = bind != BIND_NONE ? engine_topology(e) : NULL;
+    SearchThread **workers = malloc((size_t)e->threads * sizeof *workers);
+    SearchResult *results = calloc((size_t)e->threads, sizeof *results);
+    ThreadPool *pool = workers && results ? thread_pool_new(e->threads, bind, topo, worker_init, worker_fini, e)
+                                          : NULL;
+    if (pool == NULL) {
+        free(workers);
+        free(results);
+        return false;
+    }
+    thread_pool_free(e->pool);
+    free(e->workers);
+    free(e->results);
+    e->pool = pool;
+    e->pool_bind = bind;
+    e->workers = workers;
+    e->results = results;
+    for (int i = 0; i < e->threads; i++)
+        workers[i] = thread_pool_state(pool, i);
+    /* A table placed by first touch is placed anew by the new threads (in
+     * fresh memory: pages already touched would stay where they are). */
+    if (e->tt.buckets != NULL && e->tt_placement == TT_PLACE_FIRST_TOUCH)
+        place_table(e, e->hash_mb, e->tt_wanted);
+    return true;
+}
+
+static void run_job(Engine *e, JobKind job, int count);
+
+/* Every worker clears its share of the table: with first-touch placement
+ * the pages of a fresh table land on the NUMA nodes of the threads that
+ * will use them most. */
+static void clear_table(Engine *e) { run_job(e, JOB_CLEAR_TABLE, thread_pool_size(e->pool)); }
+
+static void *alloc_interleaved(void *ctx, size_t bytes) { return topology_alloc_interleaved(ctx, bytes); }
+static void free_interleaved(void *ctx, void *memory, size_t bytes) { topology_free_memory(ctx, memory, bytes); }
+
+/* A table of mb megabytes placed as asked, else by first touch when hwloc
+ * refuses to interleave (tt_placement says which); cleared. */
+static bool place_table(Engine *e, size_t mb, TtPlacement want)
+{
+    bool ok = false;
+    if (want == TT_PLACE_INTERLEAVE && engine_topology(e) != NULL) {
+        TtAllocator interleaved = { alloc_interleaved, free_interleaved, e->topo };
+        ok = tt_allocate(&e->tt, mb, &interleaved);
+        if (ok)
+            e->tt_placement = TT_PLACE_INTERLEAVE;
+    }
+    if (!ok) {
+        ok = tt_allocate(&e->tt, mb, NULL);
+        if (ok)
+            e->tt_placement = TT_PLACE_FIRST_TOUCH;
+    }
+    if (ok)
+        clear_table(e);
+    return ok;
+}
 
 Engine *engine_new(size_t hash_mb)
 {
@@ -43,29 +164,33 @@ Engine *engine_new(size_t hash_mb)
     if (e == NULL)
         return NULL;
     e->ops = search_board_ops();
+    e->threads = 1;
+    e->smp = SMP_LAZY;
+    e->bind = BIND_COMPACT;
+    e->min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH;
+    e->split_threads = ENGINE_DEFAULT_SPLIT_THREADS;
+    e->tt_wanted = e->tt_placement = TT_PLACE_FIRST_TOUCH;
+    atomic_init(&e->busy, false);
+    atomic_init(&e->stop_requested, false);
     e->board = search_board_new();
-    e->main = search_thread_new(e->ops, 0);
-    if (e->board == NULL || e->main == NULL || !tt_resize(&e->tt, hash_mb)) {
+    if (e->board == NULL || !ensure_pool(e) || !place_table(e, hash_mb, e->tt_wanted)) {
         engine_free(e);
         return NULL;
     }
     e->hash_mb = hash_mb;
     search_options_default(&e->options);
     e->move_overhead_ms = ENGINE_DEFAULT_OVERHEAD_MS;
-    e->threads = 1;
     Setup start;
     setup_from_fen(&start, FEN_STARTPOS, NULL, 0);
     e->ops->load(e->board, &start);
-    atomic_init(&e->busy, false);
-    atomic_init(&e->stop_requested, false);
     return e;
 }
 
 static void join_search(Engine *e)
 {
-    if (e->thread_started) {
-        pthread_join(e->thread, NULL);
-        e->thread_started = false;
+    if (e->job_started) {
+        thread_pool_wait(e->pool);
+        e->job_started = false;
     }
 }
 
@@ -74,8 +199,14 @@ void engine_free(Engine *e)
     if (e == NULL)
         return;
     engine_stop(e);
-    tt_free(&e->tt);
-    search_thread_free(e->main);
+    thread_pool_free(e->pool);
+    free(e->workers);
+    free(e->results);
+    abdada_free(&e->busy_table);
+    if (e->ybwc != NULL)
+        ybwc_free(e->ybwc);
+    tt_free(&e->tt); /* an interleaved table goes back through the topology */
+    topology_close(e->topo);
     movegen_board_free(e->board);
     free(e);
 }
@@ -85,7 +216,7 @@ const SearchBoardOps *engine_ops(const Engine *e) { return e->ops; }
 bool engine_set_hash(Engine *e, size_t mb)
 {
     join_search(e);
-    if (!tt_resize(&e->tt, mb))
+    if (!place_table(e, mb, e->tt_wanted))
         return false;
     e->hash_mb = mb;
     return true;
@@ -96,21 +227,70 @@ size_t engine_hash_mb(const Engine *e) { return e->hash_mb; }
 void engine_new_game(Engine *e)
 {
     engine_stop(e);
-    tt_clear(&e->tt);
-    search_thread_clear(e->main);
+    clear_table(e);
+    for (int i = 0; i < thread_pool_size(e->pool); i++)
+        search_thread_clear(e->workers[i]);
 }
 
 void engine_clear_hash(Engine *e)
 {
     engine_stop(e);
-    tt_clear(&e->tt);
+    clear_table(e);
 }
 
 SearchOptions *engine_options(Engine *e) { return &e->options; }
 void engine_set_move_overhead(Engine *e, int64_t ms) { e->move_overhead_ms = ms; }
 int64_t engine_move_overhead(const Engine *e) { return e->move_overhead_ms; }
-void engine_set_threads(Engine *e, int threads) { e->threads = threads; }
+
+/* Thread count and placement take effect at once when no search runs (so
+ * a GUI's isready after setoption waits for nothing), else at the next. */
+static void rebuild_when_idle(Engine *e)
+{
+    if (!atomic_load(&e->busy)) {
+        join_search(e);
+        ensure_pool(e);
+    }
+}
+
+void engine_set_threads(Engine *e, int threads)
+{
+    e->threads = threads < 1 ? 1 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
+    rebuild_when_idle(e);
+}
+
 int engine_threads(const Engine *e) { return e->threads; }
+
+void engine_set_smp(Engine *e, SmpVariant variant) { e->smp = variant; }
+SmpVariant engine_smp(const Engine *e) { return e->smp; }
+
+void engine_set_bind(Engine *e, BindPolicy policy)
+{
+    e->bind = policy;
+    rebuild_when_idle(e);
+}
+
+BindPolicy engine_bind(const Engine *e) { return e->bind; }
+
+void engine_set_min_split_depth(Engine *e, int depth)
+{
+    e->min_split_depth = depth < 1 ? 1 : depth > ENGINE_MAX_MIN_SPLIT_DEPTH ? ENGINE_MAX_MIN_SPLIT_DEPTH : depth;
+}
+
+void engine_set_split_threads(Engine *e, int threads)
+{
+    e->split_threads = threads < 2 ? 2 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
+}
+
+bool engine_set_tt_placement(Engine *e, TtPlacement placement)
+{
+    join_search(e);
+    e->tt_wanted = placement;
+    return place_table(e, e->hash_mb, placement);
+}
+
+TtPlacement engine_tt_placement(const Engine *e) { return e->tt_placement; }
+
+void engine_last_stats(const Engine *e, EngineStats *out) { *out = e->stats; }
 
 const SearchBoard *engine_board(const Engine *e) { return e->board; }
 
@@ -176,23 +356,119 @@ bool engine_set_position(Engine *e, const Setup *start, const char *const *moves
     return ok;
 }
 
+/* ---- searches ---- */
+
+/* The structures of the variant, sized for the pool; false when out of
+ * memory (the search then runs serially). */
+static bool variant_ready(Engine *e, SmpVariant v)
+{
+    int n = thread_pool_size(e->pool);
+    if (v == SMP_ABDADA && e->busy_threads != n) {
+        if (!abdada_init(&e->busy_table, n))
+            return false;
+        e->busy_threads = n;
+    }
+    if (v == SMP_YBWC && (e->ybwc_threads != n || e->ybwc_split_threads != e->split_threads)) {
+        YbwcState *y = ybwc_new(n, e->split_threads);
+        if (y == NULL)
+            return false;
+        ybwc_free(e->ybwc);
+        e->ybwc = y;
+        e->ybwc_threads = n;
+        e->ybwc_split_threads = e->split_threads;
+    }
+    return true;
+}
+
 static void prepare(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
 {
+    ensure_pool(e);
+    int active = e->smp == SMP_SERIAL ? 1 : e->threads < thread_pool_size(e->pool) ? e->threads
+                                                                                   : thread_pool_size(e->pool);
+    SmpVariant v = active > 1 ? e->smp : SMP_SERIAL;
+    if (v != SMP_SERIAL && !variant_ready(e, v)) {
+        active = 1;
+        v = SMP_SERIAL;
+    }
     tt_new_search(&e->tt);
-    search_thread_set_root(e->main, e->board, e->keys, e->key_count);
     search_shared_init(&e->shared, e->ops, &e->tt, &e->options, limits, sb_side(&e->board->pos),
                        e->move_overhead_ms);
+    for (int i = 0; i < active; i++) {
+        search_thread_set_root(e->workers[i], e->board, e->keys, e->key_count);
+        search_thread_begin(e->workers[i], &e->shared);
+    }
+    /* One thread: the serial search exactly, with every hook off. */
+    if (active > 1) {
+        e->shared.threads = e->workers;
+        e->shared.thread_count = active;
+        if (v == SMP_LAZY)
+            e->shared.helpers_skip_depths = true;
+        else if (v == SMP_ABDADA) {
+            abdada_clear(&e->busy_table);
+            e->shared.busy = &e->busy_table;
+        } else if (v == SMP_YBWC)
+            ybwc_attach(e->ybwc, &e->shared, e->min_split_depth);
+    }
+    e->active = active;
+    e->asked = e->smp;
+    e->variant = v;
+    e->chosen = 0;
     e->cb = cb ? *cb : (EngineCallbacks){ 0 };
     e->shared.report = e->cb.info;
     e->shared.report_ctx = e->cb.ctx;
     atomic_store(&e->stop_requested, false);
 }
 
-static void *search_thread_main(void *arg)
+static void collect_stats(Engine *e)
 {
-    Engine *e = arg;
-    SearchResult result;
-    search_iterate(e->main, &e->shared, &result);
+    EngineStats *s = &e->stats;
+    memset(s, 0, sizeof *s);
+    s->variant = e->asked;
+    s->threads = e->active;
+    s->bind = thread_pool_policy(e->pool);
+    for (int i = 0; i < e->active; i++) {
+        const SearchThread *t = e->workers[i];
+        EngineThreadStats *ts = &s->thread[i];
+        *ts = (EngineThreadStats){ .pu = thread_pool_pu(e->pool, i), .nodes = search_thread_nodes(t),
+                                   .splits = t->splits, .deferred = t->deferred, .idle_ns = t->idle_ns };
+        s->nodes += ts->nodes;
+        s->splits += ts->splits;
+        s->deferred += ts->deferred;
+        s->idle_ns += ts->idle_ns;
+    }
+}
+
+/* Lazy SMP: the main thread plays a helper's result when it is better
+ * (lazy.h), and shows its line so that the last info matches bestmove. */
+static void choose_result(Engine *e)
+{
+    if (e->variant != SMP_LAZY)
+        return;
+    const SearchResult *candidates[ENGINE_MAX_THREADS];
+    for (int i = 0; i < e->active; i++)
+        candidates[i] = &e->results[i];
+    e->chosen = lazy_pick_result(candidates, e->active);
+    SearchResult *r = &e->results[e->chosen];
+    if (e->chosen == 0 || e->shared.report == NULL)
+        return;
+    SearchReport line = { .depth = r->depth, .seldepth = r->seldepth, .score = r->score, .bound = BOUND_EXACT,
+                          .nodes = search_shared_nodes(&e->shared), .time_ms = e->results[0].time_ms,
+                          .hashfull = tt_hashfull(&e->tt), .pv = r->pv, .pv_len = r->pv_len };
+    e->shared.report(e->shared.report_ctx, &line);
+}
+
+/* Worker 0: the main search, then the result once every thread is done. */
+static void main_search(Engine *e, SearchThread *t)
+{
+    search_iterate(t, &e->shared, &e->results[0]);
+    /* search_iterate set stop: the helpers are on their way out. */
+    thread_pool_wait_others(e->pool);
+    choose_result(e);
+    SearchResult *r = &e->results[e->chosen];
+    r->time_ms = e->results[0].time_ms;
+    if (e->active > 1)
+        r->nodes = search_shared_nodes(&e->shared);
+    collect_stats(e);
     /* UCI: after an infinite or ponder search, bestmove waits for stop (or
      * ponderhit). A millisecond's sleep keeps the wait cheap and the answer
      * prompt. */
@@ -201,9 +477,32 @@ static void *search_thread_main(void *arg)
         nanosleep(&ms, NULL);
     }
     if (e->cb.bestmove)
-        e->cb.bestmove(e->cb.ctx, &result);
+        e->cb.bestmove(e->cb.ctx, r);
     atomic_store(&e->busy, false);
-    return NULL;
+}
+
+static void job_main(void *ctx, int index, void *state)
+{
+    Engine *e = ctx;
+    SearchThread *t = state;
+    if (e->job == JOB_CLEAR_TABLE)
+        tt_clear_slice(&e->tt, index, thread_pool_size(e->pool));
+    else if (index == 0)
+        main_search(e, t);
+    else if (e->variant == SMP_YBWC)
+        ybwc_helper_loop(e->ybwc, t, &e->shared);
+    else
+        search_iterate(t, &e->shared, &e->results[index]);
+}
+
+static void run_job(Engine *e, JobKind job, int count)
+{
+    e->job = job;
+    thread_pool_start(e->pool, count, job_main, e);
+    if (job == JOB_SEARCH)
+        e->job_started = true;
+    else
+        thread_pool_wait(e->pool);
 }
 
 void engine_go(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
@@ -211,20 +510,12 @@ void engine_go(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
     engine_stop(e);
     prepare(e, limits, cb);
     atomic_store(&e->busy, true);
-    if (pthread_create(&e->thread, NULL, search_thread_main, e) != 0) {
-        /* No thread: search here, so the caller still gets its bestmove,
-         * without waiting for a stop that nobody could send. */
-        e->shared.limits.infinite = false;
-        atomic_store(&e->shared.pondering, false);
-        search_thread_main(e);
-        return;
-    }
-    e->thread_started = true;
+    run_job(e, JOB_SEARCH, e->active);
 }
 
 void engine_stop(Engine *e)
 {
-    if (e->thread_started) {
+    if (e->job_started) {
         atomic_store(&e->stop_requested, true);
         atomic_store(&e->shared.stop, true);
     }
@@ -250,6 +541,9 @@ void engine_search(Engine *e, const SearchLimits *limits, const EngineCallbacks 
     SearchLimits l = *limits;
     l.infinite = false;
     l.ponder = false;
-    prepare(e, &l, cb);
-    search_iterate(e->main, &e->shared, out);
+    EngineCallbacks info_only = { cb ? cb->info : NULL, NULL, cb ? cb->ctx : NULL };
+    prepare(e, &l, &info_only);
+    run_job(e, JOB_SEARCH, e->active);
+    join_search(e);
+    *out = e->results[e->chosen];
 }

@@ -1,6 +1,7 @@
 /* The engine: a game position, the transposition table, the options, and
- * searches run on their own thread so that the caller (the UCI loop) keeps
- * answering while one runs. Protocol-free: cli/cmd_uci.c speaks UCI over
+ * searches run on a pool of threads (thread_pool.h), so that the caller
+ * (the UCI loop) keeps answering while one runs. Worker 0 is the main
+ * search thread; the others help as the SMP variant says. Protocol-free: cli/cmd_uci.c speaks UCI over
  * it, cli/cmd_search.c and the benchmarks call it directly.
  *
  * A search works on copies (board, key history, options), so the caller may
@@ -11,7 +12,9 @@
 
 #include <stddef.h>
 
+#include "core/topology.h"
 #include "search.h"
+#include "smp.h"
 
 typedef struct Engine Engine;
 
@@ -26,7 +29,8 @@ typedef struct EngineCallbacks {
 } EngineCallbacks;
 
 enum { ENGINE_DEFAULT_HASH_MB = 16, ENGINE_MAX_THREADS = 256, ENGINE_DEFAULT_OVERHEAD_MS = 30,
-       ENGINE_MAX_OVERHEAD_MS = 5000 };
+       ENGINE_MAX_OVERHEAD_MS = 5000, ENGINE_DEFAULT_MIN_SPLIT_DEPTH = 4, ENGINE_MAX_MIN_SPLIT_DEPTH = 32,
+       ENGINE_DEFAULT_SPLIT_THREADS = 8 };
 
 /* NULL when out of memory. Starts at the standard position. */
 Engine *engine_new(size_t hash_mb);
@@ -51,6 +55,51 @@ int64_t engine_move_overhead(const Engine *e);
 void engine_set_threads(Engine *e, int threads);
 int engine_threads(const Engine *e);
 
+/* Parallel search (smp.h). Taken by the next search; the thread pool is
+ * rebuilt when the thread count or placement changed (at once when no
+ * search runs), and then a table placed by first touch is placed anew by
+ * the new threads, which clears it. With one thread (or SMP_SERIAL, which
+ * always uses one) every variant is the serial search. Defaults: lazy,
+ * compact, one thread. */
+void engine_set_smp(Engine *e, SmpVariant variant);
+SmpVariant engine_smp(const Engine *e);
+void engine_set_bind(Engine *e, BindPolicy policy);
+BindPolicy engine_bind(const Engine *e);
+/* YBWC: the shallowest node that may split, and the most threads working
+ * at one split point (master included). */
+void engine_set_min_split_depth(Engine *e, int depth);
+void engine_set_split_threads(Engine *e, int threads);
+/* NUMA placement of the transposition table's memory; re-places (and
+ * clears) the table, and later resizes keep it. false when out of memory.
+ * When hwloc or the OS refuses to interleave, the table is placed by first
+ * touch: engine_tt_placement tells the placement in effect. */
+bool engine_set_tt_placement(Engine *e, TtPlacement placement);
+TtPlacement engine_tt_placement(const Engine *e);
+
+/* What the last finished search did, per thread, for the benchmark. */
+typedef struct EngineThreadStats {
+    int pu;           /* OS index of the PU the thread is bound to; -1 unbound */
+    uint64_t nodes;
+    uint64_t splits;  /* YBWC split points opened */
+    uint64_t deferred;/* ABDADA moves put off */
+    int64_t idle_ns;  /* YBWC: time spent waiting for work */
+} EngineThreadStats;
+
+typedef struct EngineStats {
+    SmpVariant variant;
+    int threads;
+    BindPolicy bind;
+    uint64_t nodes, splits, deferred; /* sums over the threads */
+    int64_t idle_ns;
+    EngineThreadStats thread[ENGINE_MAX_THREADS];
+} EngineStats;
+
+/* After the search ended (engine_search, engine_wait, engine_stop, or in
+ * the bestmove callback). threads: those that searched (1 for serial);
+ * bind: the placement the pool got (none for a lone thread, which is
+ * never bound). */
+void engine_last_stats(const Engine *e, EngineStats *out);
+
 /* start (validated) and UCI moves played from it. On an illegal move
  * returns false with a message and the engine keeps its old position. */
 bool engine_set_position(Engine *e, const Setup *start, const char *const *moves, int count, char *err,
@@ -60,8 +109,8 @@ const SearchBoard *engine_board(const Engine *e);
  * or pawn move, oldest first. */
 const uint64_t *engine_history(const Engine *e, int *count);
 
-/* Starts a search on its own thread (stopping and joining a running one
- * first). The callbacks run on the search thread. */
+/* Starts a search on the pool (stopping and joining a running one first).
+ * The callbacks run on the main search thread (worker 0). */
 void engine_go(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb);
 /* Asks a running search to stop and waits until its bestmove callback has
  * returned. Nothing happens when no search runs. */
@@ -74,7 +123,8 @@ bool engine_busy(const Engine *e);
 /* Waits for the running search to end by itself (not for infinite ones). */
 void engine_wait(Engine *e);
 
-/* Searches on the calling thread; cb may be NULL. For infinite or ponder
+/* Searches and waits for the result; cb may be NULL (its info runs on the
+ * main search thread, its bestmove is not called). For infinite or ponder
  * limits, use engine_go. */
 void engine_search(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb, SearchResult *out);
 

@@ -1,5 +1,9 @@
 #include "search.h"
 
+#include "abdada.h"
+#include "lazy.h"
+#include "search_internal.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,60 +12,6 @@
 #include "bitops.h"
 #include "eval.h"
 #include "see.h"
-
-/* Null moves nest (a null move inside the subtree of another); each level
- * plays on its own board, so nesting deeper than this skips the null move. */
-enum { MAX_NULL_NEST = 16 };
-/* Keys of game positions kept before the root; the fifty-move rule makes
- * older ones unreachable by repetition. */
-enum { HISTORY_KEYS = 400, KEY_STACK = HISTORY_KEYS + SEARCH_MAX_PLY + 8 };
-/* Nodes between clock readings of the main thread (about a millisecond). */
-enum { CLOCK_INTERVAL = 1024 };
-enum { HISTORY_MAX = 16384 };
-
-typedef struct PvLine {
-    int len;
-    Move moves[SEARCH_MAX_PLY];
-} PvLine;
-
-typedef struct Frame {
-    int static_eval; /* SCORE_NONE when in check */
-    bool null_move;  /* the move into this ply was a null move */
-    Move killers[2];
-} Frame;
-
-typedef struct RootMove {
-    Move move;
-    int score;      /* last full-window result, -SCORE_INF when only a bound */
-    uint64_t nodes; /* spent below this move in the current iteration */
-    int pv_len;
-    Move pv[SEARCH_MAX_PLY];
-} RootMove;
-
-typedef struct ScoredMove {
-    Move move;
-    int score;
-} ScoredMove;
-
-struct SearchThread {
-    int id;
-    const SearchBoardOps *ops;
-    SearchShared *shared;
-    SearchBoard *boards;  /* 1 + MAX_NULL_NEST boards */
-    SearchBoard *board;   /* the one being searched: boards[null_nest] */
-    int null_nest;
-    uint64_t keys[KEY_STACK]; /* game history, then one key per ply of the path */
-    int key_count;
-    _Atomic uint64_t nodes; /* written by this thread only; others may read it */
-    uint64_t clock_countdown;
-    int seldepth, root_depth;
-    Frame frames[SEARCH_MAX_PLY + 4];
-    PvLine pv[SEARCH_MAX_PLY + 1];
-    int16_t history[2][64][64];
-    uint8_t reduction[64][64];
-    RootMove root[MAX_MOVES];
-    int root_count;
-};
 
 static inline const Position *pos(const SearchThread *t) { return &t->board->pos; }
 
@@ -99,6 +49,13 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
     s->tt = tt;
     s->report = NULL;
     s->report_ctx = NULL;
+    s->threads = NULL;
+    s->thread_count = 0;
+    s->split = NULL;
+    s->split_ctx = NULL;
+    s->min_split_depth = 0;
+    s->busy = NULL;
+    s->helpers_skip_depths = false;
     s->options = *options;
     s->limits = *limits;
     s->plan = timeman_plan(&limits->clock, us, move_overhead_ms);
@@ -177,13 +134,62 @@ uint64_t search_thread_nodes(const SearchThread *t)
     return atomic_load_explicit(&t->nodes, memory_order_relaxed);
 }
 
+uint64_t search_shared_nodes(const SearchShared *s)
+{
+    uint64_t total = 0;
+    for (int i = 0; i < s->thread_count; i++)
+        total += search_thread_nodes(s->threads[i]);
+    return total;
+}
+
+static uint64_t total_nodes(const SearchThread *t)
+{
+    return t->shared->thread_count > 0 ? search_shared_nodes(t->shared) : search_thread_nodes(t);
+}
+
+void search_thread_begin(SearchThread *t, SearchShared *s)
+{
+    t->shared = s;
+    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
+    t->clock_countdown = CLOCK_INTERVAL;
+    t->seldepth = 0;
+    t->scope = NULL;
+    t->splits = t->deferred = 0;
+    t->idle_ns = 0;
+}
+
+void search_node_snapshot(const SearchThread *t, int ply, NodeSnapshot *out)
+{
+    t->ops->save(t->board, &out->setup);
+    out->ply = ply;
+    out->root_depth = t->root_depth;
+    out->key_count = t->key_count;
+    memcpy(out->keys, t->keys, (size_t)t->key_count * sizeof *t->keys);
+    for (int i = 0; i < 4; i++) {
+        int at = ply - 2 + i;
+        out->frames[i] = at >= 0 ? t->frames[at] : (Frame){ .static_eval = SCORE_NONE };
+    }
+}
+
+void search_thread_load_snapshot(SearchThread *t, const NodeSnapshot *snap, int level)
+{
+    t->null_nest = level;
+    t->board = &t->boards[level];
+    t->ops->load(t->board, &snap->setup);
+    t->key_count = snap->key_count;
+    memcpy(t->keys, snap->keys, (size_t)snap->key_count * sizeof *t->keys);
+    t->root_depth = snap->root_depth;
+    for (int i = 0; i < 4; i++) {
+        int at = snap->ply - 2 + i;
+        if (at >= 0)
+            t->frames[at] = snap->frames[i];
+    }
+}
+
 /* ---- small helpers ---- */
 
 
-static inline bool stopped(const SearchThread *t)
-{
-    return atomic_load_explicit(&t->shared->stop, memory_order_relaxed);
-}
+static inline bool stopped(const SearchThread *t) { return search_stopped(t); }
 
 static inline void make_move(SearchThread *t, Move m)
 {
@@ -227,21 +233,31 @@ static inline void unmake_null_move(SearchThread *t)
     t->key_count--;
 }
 
+void search_watch_limits(SearchShared *s)
+{
+    if ((s->plan.active && !atomic_load(&s->pondering) && search_elapsed_ms(s) >= s->plan.hard_ms) ||
+        (s->limits.nodes && s->thread_count > 1 && search_shared_nodes(s) >= s->limits.nodes))
+        atomic_store_explicit(&s->stop, true, memory_order_relaxed);
+}
+
 /* Counts a node and watches the limits; true when the search must stop. */
 static inline bool count_node(SearchThread *t)
 {
     uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->nodes, nodes, memory_order_relaxed);
     SearchShared *s = t->shared;
-    if (t->id == 0) {
-        if (s->limits.nodes && nodes >= s->limits.nodes)
-            atomic_store_explicit(&s->stop, true, memory_order_relaxed);
-        else if (--t->clock_countdown == 0) {
-            t->clock_countdown = CLOCK_INTERVAL;
-            if (s->plan.active && !atomic_load(&s->pondering) &&
-                search_elapsed_ms(s) >= s->plan.hard_ms)
-                atomic_store_explicit(&s->stop, true, memory_order_relaxed);
-        }
+    /* With helpers the node limit counts every thread's nodes, summed every
+     * 64 nodes of the main thread. */
+    if (t->id == 0 && s->limits.nodes &&
+        (s->thread_count <= 1 ? nodes >= s->limits.nodes
+                              : (nodes & 63) == 0 && search_shared_nodes(s) >= s->limits.nodes))
+        atomic_store_explicit(&s->stop, true, memory_order_relaxed);
+    /* Every thread watches the clock (and helpers the node total): with
+     * more threads than cores the main thread may sleep through its
+     * deadline while helpers run. */
+    if (--t->clock_countdown == 0) {
+        t->clock_countdown = CLOCK_INTERVAL;
+        search_watch_limits(s);
     }
     return stopped(t);
 }
@@ -347,19 +363,7 @@ static void score_moves(SearchThread *t, const Move *moves, ScoredMove *out, int
     }
 }
 
-/* Selection sort one step at a time: most nodes cut off after a few moves,
- * so sorting the whole list would be wasted. */
-static inline Move pick_move(ScoredMove *list, int n, int next)
-{
-    int best = next;
-    for (int i = next + 1; i < n; i++)
-        if (list[i].score > list[best].score)
-            best = i;
-    ScoredMove chosen = list[best];
-    list[best] = list[next];
-    list[next] = chosen;
-    return chosen.move;
-}
+static inline Move pick_move(ScoredMove *list, int n, int next) { return search_pick_move(list, n, next); }
 
 /* History with gravity: the entry moves toward +-HISTORY_MAX by a share of
  * the bonus that shrinks as it gets there, so it never overflows and old
@@ -387,14 +391,15 @@ static void reward_quiet(SearchThread *t, int ply, int depth, Move best, const M
         history_update(&t->history[us][move_from(tried[i])][move_to(tried[i])], -bonus);
 }
 
-static inline void update_pv(SearchThread *t, int ply, Move m)
+void search_pv_join(PvLine *line, Move m, const PvLine *child)
 {
-    PvLine *line = &t->pv[ply], *child = &t->pv[ply + 1];
     line->moves[0] = m;
     int len = child->len < SEARCH_MAX_PLY - 1 ? child->len : SEARCH_MAX_PLY - 1;
     memcpy(line->moves + 1, child->moves, (size_t)len * sizeof(Move));
     line->len = len + 1;
 }
+
+static inline void update_pv(SearchThread *t, int ply, Move m) { search_pv_join(&t->pv[ply], m, &t->pv[ply + 1]); }
 
 /* ---- quiescence ---- */
 
@@ -489,6 +494,63 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
 
 /* ---- the main search ---- */
 
+static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
+
+MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int move_count, int alpha,
+                             bool may_prune, bool may_defer, int *score_out)
+{
+    const SearchOptions *opt = &t->shared->options;
+    const int depth = node->depth, ply = node->ply, beta = node->beta;
+    const bool pv_node = node->pv_node, cut_node = node->cut_node, in_check = node->in_check;
+    const bool tactical = is_tactical(m);
+    const Frame *frame = &t->frames[ply];
+    const bool killer = m == frame->killers[0] || m == frame->killers[1];
+    const Color us = sb_side(pos(t));
+
+    make_move(t, m);
+    if (may_defer && abdada_busy(t->shared->busy, sb_key(pos(t)))) {
+        unmake_move(t);
+        return MOVE_DEFERRED;
+    }
+    const bool gives_check = t->ops->in_check(t->board);
+    /* Near the leaves, quiet moves that neither check nor have any hope
+     * of reaching alpha are skipped once a move has been searched. */
+    if (opt->futility && !pv_node && !in_check && !tactical && !gives_check && may_prune) {
+        if ((depth <= 3 && move_count > 3 + depth * depth * (1 + node->improving)) ||
+            (depth <= 2 && node->static_eval + 100 + 120 * depth <= alpha)) {
+            unmake_move(t);
+            return MOVE_PRUNED;
+        }
+    }
+    t->frames[ply + 1].null_move = false;
+    int new_depth = depth - 1, score;
+    if (move_count == 1) {
+        score = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node ? false : !cut_node);
+    } else {
+        /* Late-move reductions: quiet moves late in a well-ordered list
+         * rarely matter; search them shallower with a null window and
+         * re-search at full depth only if they surprise. */
+        int r = 0;
+        if (opt->lmr && depth >= 3 && move_count > 1 + 2 * pv_node && !tactical && !in_check && !gives_check) {
+            r = t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
+            r += !node->improving + cut_node - pv_node - killer;
+            r -= t->history[us][move_from(m)][move_to(m)] / 8192;
+            if (r > new_depth - 1)
+                r = new_depth - 1;
+            if (r < 0)
+                r = 0;
+        }
+        score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+        if (r > 0 && score > alpha)
+            score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+        if (pv_node && score > alpha && score < beta)
+            score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+    }
+    unmake_move(t);
+    *score_out = score;
+    return MOVE_SEARCHED;
+}
+
 static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     const bool pv_node = beta - alpha > 1;
@@ -569,55 +631,40 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     ScoredMove list[MAX_MOVES];
     score_moves(t, moves, list, n, hash_move, ply);
 
+    const NodeInfo node = { .beta = beta, .depth = depth, .ply = ply, .pv_node = pv_node, .cut_node = cut_node,
+                            .in_check = in_check, .improving = improving, .static_eval = static_eval };
+    /* ABDADA: this node tells the others it is being searched, and puts
+     * off younger moves whose child another thread is searching. */
+    const bool claimed = s->busy != NULL && depth >= ABDADA_MIN_DEPTH && abdada_enter(s->busy, sb_key(p));
+    const bool may_defer = s->busy != NULL && depth - 1 >= ABDADA_MIN_DEPTH;
+
     const int alpha_start = alpha;
-    int best = -SCORE_INF, move_count = 0, quiet_count = 0;
+    int best = -SCORE_INF, move_count = 0, quiet_count = 0, deferred_count = 0;
     Move best_move = MOVE_NONE;
-    Move quiets[64];
-    for (int i = 0; i < n; i++) {
-        Move m = pick_move(list, n, i);
+    Move quiets[64], deferred[MAX_MOVES];
+    bool aborted = false;
+    /* First the ordered list, then the moves put off, in the order they
+     * were put off. */
+    for (int i = 0; i < n + deferred_count; i++) {
+        const bool first_pass = i < n;
+        Move m = first_pass ? pick_move(list, n, i) : deferred[i - n];
         const bool tactical = is_tactical(m);
-        const bool killer = m == frame->killers[0] || m == frame->killers[1];
         move_count++;
-
-        make_move(t, m);
-        const bool gives_check = t->ops->in_check(t->board);
-        /* Near the leaves, quiet moves that neither check nor have any hope
-         * of reaching alpha are skipped once a move has been searched. */
-        if (opt->futility && !pv_node && !in_check && !tactical && !gives_check && best > -SCORE_MATE_BOUND) {
-            if ((depth <= 3 && move_count > 3 + depth * depth * (1 + improving)) ||
-                (depth <= 2 && static_eval + 100 + 120 * depth <= alpha)) {
-                unmake_move(t);
-                continue;
-            }
+        int score = 0;
+        MoveOutcome outcome = search_node_move(t, &node, m, move_count, alpha, best > -SCORE_MATE_BOUND,
+                                               may_defer && first_pass && move_count > 1, &score);
+        if (outcome == MOVE_DEFERRED) {
+            deferred[deferred_count++] = m;
+            move_count--;
+            t->deferred++;
+            continue;
         }
-        t->frames[ply + 1].null_move = false;
-        int new_depth = depth - 1, score;
-        if (move_count == 1) {
-            score = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node ? false : !cut_node);
-        } else {
-            /* Late-move reductions: quiet moves late in a well-ordered list
-             * rarely matter; search them shallower with a null window and
-             * re-search at full depth only if they surprise. */
-            int r = 0;
-            if (opt->lmr && depth >= 3 && move_count > 1 + 2 * pv_node && !tactical && !in_check && !gives_check) {
-                r = t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
-                r += !improving + cut_node - pv_node - killer;
-                r -= t->history[sb_side(p) ^ 1][move_from(m)][move_to(m)] / 8192;
-                if (r > new_depth - 1)
-                    r = new_depth - 1;
-                if (r < 0)
-                    r = 0;
-            }
-            score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-            if (r > 0 && score > alpha)
-                score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-            if (pv_node && score > alpha && score < beta)
-                score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+        if (outcome == MOVE_PRUNED)
+            continue;
+        if (stopped(t)) {
+            aborted = true;
+            break;
         }
-        unmake_move(t);
-        if (stopped(t))
-            return 0;
-
         if (score > best) {
             best = score;
             if (score > alpha) {
@@ -634,7 +681,31 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
         }
         if (!tactical && quiet_count < 64)
             quiets[quiet_count++] = m;
+
+        /* YBWC: the eldest brother is searched; the split hook may hand
+         * the younger ones to idle threads, and then searches them all. */
+        if (s->split != NULL && first_pass && deferred_count == 0 && i + 1 < n && depth >= s->min_split_depth) {
+            SplitRequest req = { .node = node, .list = list, .count = n, .next = i + 1,
+                                 .move_count = move_count, .alpha = alpha, .best = best,
+                                 .best_move = best_move, .pv = &t->pv[ply] };
+            if (s->split(t, &req)) {
+                if (stopped(t)) {
+                    aborted = true;
+                    break;
+                }
+                best = req.best;
+                alpha = req.alpha;
+                best_move = req.best_move;
+                if (alpha >= beta && !is_tactical(best_move))
+                    reward_quiet(t, ply, depth, best_move, quiets, quiet_count);
+                break;
+            }
+        }
     }
+    if (claimed)
+        abdada_leave(s->busy, sb_key(p));
+    if (aborted)
+        return 0;
     if (best == -SCORE_INF)
         best = alpha; /* every move pruned: fail low */
 
@@ -739,7 +810,7 @@ static void report(SearchThread *t, int depth, int score, Bound bound)
     if (t->id != 0 || s->report == NULL)
         return;
     SearchReport r = { .depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound,
-                       .nodes = search_thread_nodes(t), .time_ms = (search_now_ns() - s->go_ns) / 1000000,
+                       .nodes = total_nodes(t), .time_ms = (search_now_ns() - s->go_ns) / 1000000,
                        .hashfull = tt_hashfull(s->tt), .pv = t->root[0].pv, .pv_len = t->root[0].pv_len };
     s->report(s->report_ctx, &r);
 }
@@ -785,10 +856,7 @@ static bool iteration_ends_search(SearchThread *t, int depth, int score)
 
 void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
 {
-    t->shared = s;
-    atomic_store_explicit(&t->nodes, 0, memory_order_relaxed);
-    t->clock_countdown = CLOCK_INTERVAL;
-    t->seldepth = 0;
+    search_thread_begin(t, s);
     for (int i = 0; i < SEARCH_MAX_PLY + 4; i++)
         t->frames[i] = (Frame){ .static_eval = SCORE_NONE };
     memset(out, 0, sizeof *out);
@@ -808,6 +876,10 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
     int score = 0, completed = 0, seldepth = 0;
     Move completed_best = MOVE_NONE;
     for (int depth = 1; depth <= SEARCH_MAX_DEPTH; depth++) {
+        /* Lazy SMP: helpers skip some depths, so the threads spread over
+         * several iterations and fill the table for each other. */
+        if (s->helpers_skip_depths && t->id > 0 && depth > 1 && lazy_helper_skips_depth(t->id, depth))
+            continue;
         t->root_depth = depth;
         t->seldepth = 0;
         for (int i = 0; i < t->root_count; i++)
@@ -868,7 +940,7 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
     out->score = score;
     out->depth = completed;
     out->seldepth = seldepth;
-    out->nodes = search_thread_nodes(t);
+    out->nodes = total_nodes(t);
     out->time_ms = (search_now_ns() - s->go_ns) / 1000000;
     out->pv_len = t->root[0].pv_len;
     memcpy(out->pv, t->root[0].pv, (size_t)out->pv_len * sizeof(Move));

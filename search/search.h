@@ -68,6 +68,10 @@ typedef struct SearchResult {
     int pv_len;
 } SearchResult;
 
+typedef struct SearchThread SearchThread;
+struct SplitRequest;
+struct AbdadaTable;
+
 typedef struct SearchShared {
     const SearchBoardOps *ops;
     TranspositionTable *tt;
@@ -82,9 +86,24 @@ typedef struct SearchShared {
      * aspiration fails; NULL for none. */
     void (*report)(void *ctx, const SearchReport *r);
     void *report_ctx;
+
+    /* The threads of this search, [0] the main one (thread_count 0: only
+     * the thread calling search_iterate, which then counts nodes alone),
+     * and the hooks of the parallel variant (search_internal.h). The
+     * serial search leaves them all off. */
+    struct SearchThread *const *threads;
+    int thread_count;
+    /* YBWC: offered a node's younger moves once its eldest is searched, at
+     * depth >= min_split_depth; returns false when it did not split. */
+    bool (*split)(struct SearchThread *t, struct SplitRequest *req);
+    void *split_ctx;
+    int min_split_depth;
+    /* ABDADA: the table of positions being searched; NULL for none. */
+    struct AbdadaTable *busy;
+    /* Lazy SMP: helper threads skip some iterations. */
+    bool helpers_skip_depths;
 } SearchShared;
 
-typedef struct SearchThread SearchThread;
 
 /* Prepares shared state for a search of limits (starts the clock; the time
  * plan is computed for the side to move). The table must be sized. */

@@ -3,36 +3,63 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool tt_resize(TranspositionTable *tt, size_t mb)
+static size_t buckets_for(size_t mb)
 {
     if (mb > TT_MAX_MB)
         mb = TT_MAX_MB;
     size_t count = mb * 1024 * 1024 / sizeof(TTBucket);
-    if (count == 0)
-        count = 1;
-    TTBucket *buckets = aligned_alloc(sizeof(TTBucket), count * sizeof(TTBucket));
+    return count == 0 ? 1 : count;
+}
+
+static void release(TranspositionTable *tt)
+{
+    if (tt->allocator.release != NULL)
+        tt->allocator.release(tt->allocator.ctx, tt->buckets, tt_bytes(tt));
+    else
+        free(tt->buckets);
+}
+
+bool tt_allocate(TranspositionTable *tt, size_t mb, const TtAllocator *allocator)
+{
+    size_t count = buckets_for(mb), bytes = count * sizeof(TTBucket);
+    TTBucket *buckets = allocator != NULL ? allocator->alloc(allocator->ctx, bytes)
+                                          : aligned_alloc(sizeof(TTBucket), bytes);
     if (buckets == NULL)
         return false;
-    free(tt->buckets);
+    release(tt);
     tt->buckets = buckets;
     tt->bucket_count = count;
     tt->generation = 0;
+    tt->allocator = allocator != NULL ? *allocator : (TtAllocator){ 0 };
+    return true;
+}
+
+bool tt_resize(TranspositionTable *tt, size_t mb)
+{
+    if (!tt_allocate(tt, mb, NULL))
+        return false;
     tt_clear(tt);
     return true;
 }
 
 void tt_free(TranspositionTable *tt)
 {
-    free(tt->buckets);
+    release(tt);
     tt->buckets = NULL;
     tt->bucket_count = 0;
+    tt->allocator = (TtAllocator){ 0 };
 }
 
-void tt_clear(TranspositionTable *tt)
+void tt_clear(TranspositionTable *tt) { tt_clear_slice(tt, 0, 1); }
+
+void tt_clear_slice(TranspositionTable *tt, int index, int count)
 {
     /* All-zero words are an empty entry (bound none). No search runs, so
      * plain stores are safe; thread start and join order them for TSan. */
-    memset((void *)tt->buckets, 0, tt->bucket_count * sizeof(TTBucket));
+    size_t from = tt->bucket_count * (size_t)index / (size_t)count;
+    size_t to = tt->bucket_count * (size_t)(index + 1) / (size_t)count;
+    if (to > from)
+        memset((void *)(tt->buckets + from), 0, (to - from) * sizeof(TTBucket));
 }
 
 void tt_new_search(TranspositionTable *tt)

@@ -25,6 +25,11 @@
 
 typedef enum { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 } Bound;
 
+/* Where the table's pages live on a NUMA machine: first touch (each search
+ * thread clears, and so places, its share of the table) or interleaved
+ * page by page over all NUMA nodes. */
+typedef enum { TT_PLACE_FIRST_TOUCH, TT_PLACE_INTERLEAVE } TtPlacement;
+
 typedef struct TTEntry {
     _Atomic uint64_t check; /* key ^ data */
     _Atomic uint64_t data;
@@ -36,12 +41,21 @@ typedef struct TTBucket {
     TTEntry entry[TT_BUCKET_ENTRIES];
 } TTBucket;
 
+/* Where a table's memory comes from when not from aligned_alloc: alloc
+ * returns memory aligned to 64 bytes or NULL, release gives it back. */
+typedef struct TtAllocator {
+    void *(*alloc)(void *ctx, size_t bytes);
+    void (*release)(void *ctx, void *memory, size_t bytes);
+    void *ctx;
+} TtAllocator;
+
 typedef struct TranspositionTable {
     TTBucket *buckets;
     size_t bucket_count;
     /* Advanced once per search (tt_new_search) while no search runs; the
      * search threads only read it. */
     unsigned generation;
+    TtAllocator allocator; /* how buckets was obtained; all NULL: aligned_alloc */
 } TranspositionTable;
 
 /* What a probe returns. depth 0 is a quiescence result. */
@@ -55,9 +69,16 @@ typedef struct TTData {
 /* Sizes the table to at most mb megabytes (at least one bucket) and clears
  * it. On failure (out of memory) returns false and keeps the old table. */
 bool tt_resize(TranspositionTable *tt, size_t mb);
+/* Like tt_resize, from allocator (NULL: aligned_alloc), but leaves the
+ * table uncleared: the caller clears it, for instance in slices by the
+ * threads that will use it, so that first touch places its pages. */
+bool tt_allocate(TranspositionTable *tt, size_t mb, const TtAllocator *allocator);
 void tt_free(TranspositionTable *tt);
 /* Only while no search runs. */
 void tt_clear(TranspositionTable *tt);
+/* Clears share `index` of `count` equal shares (threads may clear their
+ * shares at once); only while no search runs. */
+void tt_clear_slice(TranspositionTable *tt, int index, int count);
 void tt_new_search(TranspositionTable *tt);
 size_t tt_bytes(const TranspositionTable *tt);
 /* Permille of the first thousand entries written by the current search. */

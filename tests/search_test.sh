@@ -43,6 +43,12 @@ expect_error "--fen: FEN field 1" search --depth 2 --fen "8/8/8 w - - 0 1"
 expect_error "--moves: move 2 'e2e4' is not a legal move" search --depth 2 --moves e2e4 e2e4
 expect_error "--off: 'magic' is not null, lmr, futility or aspiration" search --depth 2 --off null,magic
 expect_error "--captures 'random' is not see or mvv-lva" search --depth 2 --captures random
+expect_error "--smp 'quantum' is not one of serial, lazy, ybwc, abdada" search --depth 2 --smp quantum
+expect_error "--threads '0' is not an integer in 1..256" search --depth 2 --threads 0
+expect_error "--threads '257' is not an integer in 1..256" search --depth 2 --threads 257
+expect_error "--bind 'everywhere' is not compact, scatter or none" search --depth 2 --bind everywhere
+expect_error "--min-split-depth '0' is not an integer in 1..32" search --depth 2 --min-split-depth 0
+expect_error "--split-threads '1' is not an integer in 2..256" search --depth 2 --split-threads 1
 expect_error "unknown option '--bogus'" bench --bogus
 expect_error "--depth '31' is not an integer in 1..30" bench --depth 31
 expect_error "unknown benchmark 'nosuch'" bench nosuch
@@ -81,6 +87,36 @@ if "$bin" search --depth 6 --off null,lmr,futility,aspiration --captures mvv-lva
 else
   bad "search with every switch off"
 fi
+
+# --- parallel search: every variant with 2 and 3 threads gives a legal move,
+# names the variant and where each thread ran; the JSON node total is the
+# sum of the threads' nodes. One thread of any variant is the serial search.
+for smp in serial lazy ybwc abdada; do
+  for threads in 2 3; do
+    if "$bin" search --fen "$kiwipete" --depth 6 --smp $smp --threads $threads >"$tmp/p" 2>"$tmp/pe" &&
+      grep -Eq "^smp       $smp, ([0-9]+) threads?, bind (compact|none)" "$tmp/p" &&
+      grep -Eq '^thread 0  ' "$tmp/p"; then
+      best=$(awk '/^bestmove/ {print $2}' "$tmp/p")
+      if "$bin" perft --depth 1 --divide --fen "$kiwipete" | grep -q "^$best: "; then ok; else bad "--smp $smp --threads $threads: bestmove $best is not legal"; fi
+    else
+      bad "search --smp $smp --threads $threads: $(cat "$tmp/p" "$tmp/pe")"
+    fi
+  done
+  if "$bin" search --fen "$kiwipete" --depth 6 --smp $smp --threads 3 --json >"$tmp/pj" && /usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["smp"] == sys.argv[2], d
+assert d["threads"] == (1 if sys.argv[2] == "serial" else 3), d
+assert sum(t["nodes"] for t in d["thread_stats"]) == d["nodes"], d
+assert all(t["where"] for t in d["thread_stats"]), d
+' "$tmp/pj" $smp; then ok; else bad "search --smp $smp --threads 3 --json: $(cat "$tmp/pj")"; fi
+  if diff <(grep -E '^(bestmove|nodes|score|pv)' "$tmp/a") \
+    <("$bin" search --fen "$kiwipete" --depth 7 --smp $smp --threads 1 | grep -E '^(bestmove|nodes|score|pv)') >/dev/null; then
+    ok
+  else
+    bad "--smp $smp --threads 1 differs from the serial search"
+  fi
+done
 
 # --- bench: the signature's layout, the same node count every run
 "$bin" bench --depth 6 >"$tmp/b1" 2>"$tmp/e1"

@@ -54,7 +54,7 @@ def session_basics():
     check(t is not None, "uci answered with uciok")
     check(any(l.startswith("id name chesslab") for l in lines), "id name")
     for name in ("Hash", "Threads", "Move Overhead", "Ponder", "NullMove", "LMR", "Futility", "Aspiration",
-                 "CaptureOrder", "Clear Hash"):
+                 "CaptureOrder", "Clear Hash", "SMP", "Bind", "MinSplitDepth", "SplitThreads", "TTPlacement"):
         check(any(l.startswith("option name %s type" % name) for l in lines), "option %s advertised" % name)
     e.send("isready")
     check(e.until("^readyok$")[1] is not None, "isready")
@@ -65,7 +65,17 @@ def session_basics():
                         ("setoption name Hash value lots", "not a number"),
                         ("setoption name Clear Hash", None),
                         ("setoption name Threads value 1", None),
-                        ("setoption name Threads value 3", "one thread"),
+                        ("setoption name Threads value 3", None),
+                        ("setoption name SMP value abdada", None),
+                        ("setoption name SMP value quantum", "error: SMP 'quantum'"),
+                        ("setoption name Bind value scatter", None),
+                        ("setoption name Bind value everywhere", "error: Bind 'everywhere'"),
+                        ("setoption name MinSplitDepth value 5", None),
+                        ("setoption name MinSplitDepth value 0", "out of range"),
+                        ("setoption name SplitThreads value 4", None),
+                        ("setoption name SplitThreads value x", "not a number"),
+                        ("setoption name TTPlacement value firsttouch", None),
+                        ("setoption name TTPlacement value everywhere", "error: TTPlacement"),
                         ("setoption name Threads value 99999", "out of range"),
                         ("setoption name Move Overhead value 50", None),
                         ("setoption name Move Overhead value -5", "out of range"),
@@ -89,6 +99,10 @@ def session_basics():
             check(t is not None and any(expect in l for l in strings), "%s: info string with '%s'" % (cmd, expect))
     for name in ("NullMove", "LMR", "Futility", "Aspiration"):
         e.send("setoption name %s value true" % name)
+    # One thread again: the node limit and determinism checks below are the
+    # serial search's.
+    e.send("setoption name Threads value 1")
+    e.send("setoption name Bind value compact")
     e.send("setoption name CaptureOrder value SEE")
 
     # position + go depth: info lines in the documented layout, a legal bestmove.
@@ -269,9 +283,47 @@ def session_end_of_input():
           re.search(r"^Total time \(ms\) : \d+$", p.stderr, re.M) is not None, "UCI bench 4 summary on stderr")
 
 
+def session_threads():
+    """Threads 4 with every SMP variant: a timed search ends on time with a
+    legal move, and stop during an infinite search is answered at once
+    (generous bounds: the threads outnumber the cores, and this also runs
+    under ThreadSanitizer)."""
+    e = Engine()
+    e.send("uci")
+    e.until("^uciok$")
+    e.send("setoption name Threads value 4")
+    e.send("position startpos moves e2e4 c7c5 g1f3")
+    e.send("go perft 1")
+    legal = legal_moves(e)
+    for smp in ("serial", "lazy", "ybwc", "abdada"):
+        e.send("setoption name SMP value %s" % smp)
+        e.send("isready")
+        lines, t = e.until("^readyok$")
+        check(t is not None and not any(l.startswith("info string") for l in lines), "SMP %s accepted" % smp)
+        start = e.send("go movetime 100")
+        lines, t = e.until("^bestmove", timeout=10)
+        check(t is not None and t - start < 1.0 and bestmove_of(lines) in legal,
+              "SMP %s, 4 threads, go movetime 100: %s in %.3f s" % (smp, lines[-1:], (t or 99) - start))
+        infos = [l for l in lines if l.startswith("info depth")]
+        check(infos and all(INFO_RE.match(l) for l in infos), "SMP %s info layout: %s" % (smp, infos[-1:]))
+        e.send("go infinite")
+        time.sleep(0.1)
+        start = e.send("stop")
+        lines, t = e.until("^bestmove")
+        check(t is not None and t - start < 0.5 and bestmove_of(lines) in legal,
+              "SMP %s, 4 threads, stop answered in %.1f ms" % (smp, ((t or 9) - start) * 1000))
+    e.send("go infinite")
+    time.sleep(0.05)
+    start = time.monotonic()
+    code, err = e.close()
+    check(code == 0 and time.monotonic() - start < 2.0, "quit during a 4-thread search: exit %s" % code)
+    check("ThreadSanitizer" not in err, "no sanitizer report: %s" % err[:500])
+
+
 def main():
     first = session_basics()
     session_stop_and_ponder()
+    session_threads()
     session_end_of_input()
     # The same search in a fresh process gives the same nodes and move.
     e = Engine()

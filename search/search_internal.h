@@ -1,0 +1,179 @@
+/* Inside the search core: what the parallel variants (lazy.c, ybwc.c,
+ * abdada.c) and the thread pool need from search.c, and nothing for the
+ * rest of the program. One thread's whole state is a SearchThread; the
+ * variants reach the tree only through the hooks in SearchShared and the
+ * functions below, so the core stays one sequential PVS.
+ *
+ * Hooks the core offers:
+ *   - cancel scopes: a thread working below a YBWC split point stops as
+ *     soon as that split point (or one above it) has a cutoff;
+ *   - split: after the eldest move of a node is searched, the core offers
+ *     the rest of the node's moves to SearchShared.split (YBWC);
+ *   - deferral: with SearchShared.busy set, a move whose child another
+ *     thread is searching is put off to the end of the list (ABDADA);
+ *   - depth skipping: helper threads of Lazy SMP skip some iterations. */
+#ifndef CHESSLAB_SEARCH_INTERNAL_H
+#define CHESSLAB_SEARCH_INTERNAL_H
+
+#include "search.h"
+
+/* Null moves nest (a null move inside the subtree of another); each level
+ * plays on its own board, so nesting deeper than this skips the null move. */
+enum { MAX_NULL_NEST = 16 };
+/* Keys of game positions kept before the root; the fifty-move rule makes
+ * older ones unreachable by repetition. */
+enum { HISTORY_KEYS = 400, KEY_STACK = HISTORY_KEYS + SEARCH_MAX_PLY + 8 };
+/* Nodes between clock readings of the main thread (about a millisecond). */
+enum { CLOCK_INTERVAL = 1024 };
+enum { HISTORY_MAX = 16384 };
+
+typedef struct PvLine {
+    int len;
+    Move moves[SEARCH_MAX_PLY];
+} PvLine;
+
+typedef struct Frame {
+    int static_eval; /* SCORE_NONE when in check */
+    bool null_move;  /* the move into this ply was a null move */
+    Move killers[2];
+} Frame;
+
+typedef struct RootMove {
+    Move move;
+    int score;      /* last full-window result, -SCORE_INF when only a bound */
+    uint64_t nodes; /* spent below this move in the current iteration */
+    int pv_len;
+    Move pv[SEARCH_MAX_PLY];
+} RootMove;
+
+typedef struct ScoredMove {
+    Move move;
+    int score;
+} ScoredMove;
+
+/* A scope that can be cancelled from another thread: a YBWC split point
+ * embeds one, and a thread searching below it points at it. Scopes chain
+ * to the enclosing one, so a cutoff high in the tree reaches every thread
+ * below it. */
+typedef struct CancelScope {
+    _Atomic bool cancelled;
+    const struct CancelScope *parent;
+} CancelScope;
+
+/* What one node knows when its moves are searched: enough for any thread
+ * to search one of them (search_node_move). */
+typedef struct NodeInfo {
+    int beta, depth, ply;
+    bool pv_node, cut_node, in_check, improving;
+    int static_eval;
+} NodeInfo;
+
+/* The position of a node and the path to it, for a thread joining its
+ * search: the board, the repetition keys and the frames around the ply. */
+typedef struct NodeSnapshot {
+    Setup setup;
+    int ply, root_depth;
+    int key_count;
+    uint64_t keys[KEY_STACK];
+    Frame frames[4]; /* plies ply-2 .. ply+1 */
+} NodeSnapshot;
+
+struct SearchThread {
+    int id;
+    const SearchBoardOps *ops;
+    SearchShared *shared;
+    SearchBoard *boards;  /* 1 + MAX_NULL_NEST boards */
+    SearchBoard *board;   /* the one being searched: boards[null_nest] */
+    int null_nest;
+    uint64_t keys[KEY_STACK]; /* game history, then one key per ply of the path */
+    int key_count;
+    _Atomic uint64_t nodes; /* written by this thread only; others may read it */
+    uint64_t clock_countdown;
+    int seldepth, root_depth;
+    const CancelScope *scope; /* innermost split point this thread works below, or NULL */
+    Frame frames[SEARCH_MAX_PLY + 4];
+    PvLine pv[SEARCH_MAX_PLY + 1];
+    int16_t history[2][64][64];
+    uint8_t reduction[64][64];
+    RootMove root[MAX_MOVES];
+    int root_count;
+    /* Work done for the parallel variants, for the benchmark. */
+    uint64_t splits;   /* YBWC split points this thread opened */
+    uint64_t deferred; /* ABDADA moves put off because another thread had them */
+    int64_t idle_ns;   /* YBWC: time a helper spent waiting for a split point */
+};
+
+static inline const Position *search_pos(const SearchThread *t) { return &t->board->pos; }
+
+static inline bool search_stopped(const SearchThread *t)
+{
+    if (atomic_load_explicit(&t->shared->stop, memory_order_relaxed))
+        return true;
+    for (const CancelScope *c = t->scope; c != NULL; c = c->parent)
+        if (atomic_load_explicit(&c->cancelled, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+/* Outcome of search_node_move. */
+typedef enum { MOVE_SEARCHED, MOVE_PRUNED, MOVE_DEFERRED } MoveOutcome;
+
+/* Searches move m of the node t stands at (it is the move_count-th move,
+ * 1-based, which sets its reduction) against the window (alpha, beta):
+ * makes it, applies futility pruning, late-move reductions and the PVS
+ * re-searches, unmakes it. `searched_one`: a move of this node has a score
+ * already (futility only prunes then). With may_defer (ABDADA), a child
+ * that another thread is searching is not entered: MOVE_DEFERRED. The
+ * score is meaningless when the search stopped (search_stopped). */
+MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int move_count, int alpha,
+                             bool searched_one, bool may_defer, int *score);
+
+/* Resets the per-search counters and attaches the thread to s; done by
+ * search_iterate, and by a YBWC helper before it joins split points. */
+void search_thread_begin(SearchThread *t, SearchShared *s);
+
+/* line = m followed by child. */
+void search_pv_join(PvLine *line, Move m, const PvLine *child);
+
+/* The thread's current node, and loading one into another thread (its
+ * board, key stack and frames) on its board `level` (0 for a thread
+ * holding no path; a YBWC master helping below its own node uses a board
+ * above its path, null_nest + 1, and restores its state afterwards). */
+void search_node_snapshot(const SearchThread *t, int ply, NodeSnapshot *out);
+void search_thread_load_snapshot(SearchThread *t, const NodeSnapshot *snap, int level);
+
+/* Sets stop when the time is up or (with helpers) the node total reached;
+ * every thread calls it every CLOCK_INTERVAL of its nodes. */
+void search_watch_limits(SearchShared *s);
+
+/* Nodes of every thread of the search. */
+uint64_t search_shared_nodes(const SearchShared *s);
+
+/* What the split hook is given: the node, its remaining moves (already
+ * ordered as far as list[next]; pick them with search_pick_move), and the
+ * node's running result, which the hook updates. */
+typedef struct SplitRequest {
+    NodeInfo node;
+    ScoredMove *list;
+    int count, next;
+    int move_count; /* moves searched (or pruned) so far */
+    int alpha, best;
+    Move best_move;
+    PvLine *pv;     /* the node's PV line (pv nodes), updated with a new best */
+} SplitRequest;
+
+/* Selection sort one step at a time: most nodes cut off after a few moves,
+ * so sorting the whole list would be wasted. */
+static inline Move search_pick_move(ScoredMove *list, int n, int next)
+{
+    int best = next;
+    for (int i = next + 1; i < n; i++)
+        if (list[i].score > list[best].score)
+            best = i;
+    ScoredMove chosen = list[best];
+    list[best] = list[next];
+    list[next] = chosen;
+    return chosen.move;
+}
+
+#endif
