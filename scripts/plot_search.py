@@ -9,30 +9,16 @@ have no speedup) and DIR/<RUN>_nps.png (NPS against serial on one thread,
 per variant, the ideal line dashed), and prints the summary as a markdown
 table (or writes it to FILE). DIR defaults to the folder of RUN.json.
 """
-import importlib.util
-import os
 import sys
 
-
-def _ensure_matplotlib():
-    """Debian's matplotlib belongs to /usr/bin/python3; another python3 found
-    first on PATH (pyenv, conda, a venv) may lack it, so hand over to Debian's."""
-    if importlib.util.find_spec("matplotlib") is not None:
-        return
-    system = "/usr/bin/python3"
-    tried = os.environ.get("CHESSLAB_PLOT_REEXEC") == "1"
-    same = os.path.exists(system) and os.path.realpath(sys.executable) == os.path.realpath(system)
-    if tried or same or not os.access(system, os.X_OK):
-        sys.exit("error: matplotlib is not importable; install it (Debian/Ubuntu: apt-get install python3-matplotlib)")
-    os.environ["CHESSLAB_PLOT_REEXEC"] = "1"  # guards against a re-exec loop
-    os.execv(system, [system, os.path.abspath(__file__)] + sys.argv[1:])
-
-
-_ensure_matplotlib()
 sys.dont_write_bytecode = True  # keep scripts/ free of __pycache__
+import plot_env  # noqa: E402
+
+plot_env.ensure_matplotlib(__file__)
 
 import argparse  # noqa: E402
 import json  # noqa: E402
+import os  # noqa: E402
 import textwrap  # noqa: E402
 
 import matplotlib  # noqa: E402
