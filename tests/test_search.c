@@ -38,34 +38,6 @@ static SearchResult search_depth(Engine *e, int depth)
     return r;
 }
 
-/* Lines of an EPD file from the data directory. */
-static char **read_lines(const char *name, int *count)
-{
-    const char *dir = getenv("CHESSLAB_DATA_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : CHESSLAB_DEFAULT_DATA_DIR, name);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        fail_msg("cannot open %s", path);
-    char **lines = NULL;
-    int n = 0;
-    char buf[1024];
-    while (fgets(buf, sizeof buf, f)) {
-        lines = realloc(lines, (size_t)(n + 1) * sizeof *lines);
-        lines[n++] = strdup(buf);
-    }
-    fclose(f);
-    *count = n;
-    return lines;
-}
-
-static void free_lines(char **lines, int n)
-{
-    for (int i = 0; i < n; i++)
-        free(lines[i]);
-    free(lines);
-}
-
 /* ---- mates ---- */
 
 /* Every mate in 1, 2 and 3 of mates.epd: the score is exactly that mate,
@@ -74,8 +46,9 @@ static void free_lines(char **lines, int n)
 static void test_mates(void **state)
 {
     (void)state;
-    int n;
-    char **lines = read_lines("mates.epd", &n);
+    DataLines data = data_lines_read("mates.epd");
+    char **lines = data.lines;
+    const int n = data.count;
     int checked[4] = { 0 };
     Engine *e = engine_new(16);
     assert_non_null(e);
@@ -119,7 +92,7 @@ static void test_mates(void **state)
         checked[dm]++;
     }
     engine_free(e);
-    free_lines(lines, n);
+    data_lines_free(&data);
     assert_int_equal(checked[1], 8);
     assert_int_equal(checked[2], 185);
     assert_int_equal(checked[3], 13);

@@ -149,12 +149,7 @@ static void test_legal_moves_and_node_totals(void **state)
 /* The first two mates in 2 and in 3 of mates.epd. */
 static int load_mates(char fens[][FEN_MAX], int *dms, int max)
 {
-    const char *dir = getenv("CHESSLAB_DATA_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/mates.epd", dir && *dir ? dir : CHESSLAB_DEFAULT_DATA_DIR);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        fail_msg("cannot open %s", path);
+    FILE *f = data_file_open("mates.epd");
     int n = 0, per_dm[4] = { 0 };
     char line[1024];
     while (n < max && fgets(line, sizeof line, f)) {

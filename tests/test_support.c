@@ -12,7 +12,7 @@ uint64_t env_u64(const char *name, uint64_t fallback)
     return v && *v ? strtoull(v, NULL, 10) : fallback;
 }
 
-SuiteLines suite_load(const char *file_name)
+FILE *data_file_open(const char *file_name)
 {
     const char *dir = getenv("CHESSLAB_DATA_DIR");
     char path[1024];
@@ -20,6 +20,37 @@ SuiteLines suite_load(const char *file_name)
     FILE *f = fopen(path, "r");
     if (f == NULL)
         fail_msg("cannot open %s (set CHESSLAB_DATA_DIR to the shared/data folder)", path);
+    return f;
+}
+
+DataLines data_lines_read(const char *file_name)
+{
+    FILE *f = data_file_open(file_name);
+    DataLines d = { NULL, 0 };
+    char buf[1024];
+    while (fgets(buf, sizeof buf, f)) {
+        d.lines = realloc(d.lines, (size_t)(d.count + 1) * sizeof *d.lines);
+        assert_non_null(d.lines);
+        d.lines[d.count] = strdup(buf);
+        assert_non_null(d.lines[d.count]);
+        d.count++;
+    }
+    fclose(f);
+    return d;
+}
+
+void data_lines_free(DataLines *d)
+{
+    for (int i = 0; i < d->count; i++)
+        free(d->lines[i]);
+    free(d->lines);
+    d->lines = NULL;
+    d->count = 0;
+}
+
+SuiteLines suite_load(const char *file_name)
+{
+    FILE *f = data_file_open(file_name);
     SuiteLines suite = { NULL, 0 };
     int capacity = 0;
     char text[1024], err[256];
@@ -31,7 +62,7 @@ SuiteLines suite_load(const char *file_name)
             assert_non_null(suite.lines);
         }
         if (too_long || !perft_epd_parse(text, &suite.lines[suite.count], err, sizeof err))
-            fail_msg("%s:%d: %s", path, line_no, too_long ? "line too long" : err);
+            fail_msg("%s:%d: %s", file_name, line_no, too_long ? "line too long" : err);
         suite.count++;
     }
     fclose(f);

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <cmocka.h>
 
 #include "core/epd.h"
@@ -21,6 +22,19 @@ typedef struct SuiteLines {
 } SuiteLines;
 SuiteLines suite_load(const char *file_name);
 void suite_free(SuiteLines *suite);
+
+/* A file of the data directory (the CHESSLAB_DATA_DIR environment
+ * variable, else the build-time default), opened for reading; fails the
+ * calling test when it cannot be opened. */
+FILE *data_file_open(const char *file_name);
+
+/* Every line of a data file, newline kept; free with data_lines_free. */
+typedef struct DataLines {
+    char **lines;
+    int count;
+} DataLines;
+DataLines data_lines_read(const char *file_name);
+void data_lines_free(DataLines *d);
 
 /* An environment variable as an unsigned integer, or fallback when unset. */
 uint64_t env_u64(const char *name, uint64_t fallback);

@@ -221,39 +221,7 @@ static bool pv_legal(const Pool *p, const char *fen, const SearchResult *r)
 
 static bool verbose(void) { return env_u64("CHESSLAB_TEST_VERBOSE", 0) != 0; }
 
-/* Lines of a file from the data directory; the FEN is the text before
- * " bm ". */
-typedef struct EpdList {
-    char **lines;
-    int count;
-} EpdList;
-
-static EpdList epd_read(const char *name)
-{
-    const char *dir = getenv("CHESSLAB_DATA_DIR");
-    char path[1024];
-    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir : CHESSLAB_DEFAULT_DATA_DIR, name);
-    FILE *f = fopen(path, "r");
-    if (f == NULL)
-        fail_msg("cannot open %s", path);
-    EpdList list = { NULL, 0 };
-    char buf[1024];
-    while (fgets(buf, sizeof buf, f)) {
-        list.lines = realloc(list.lines, (size_t)(list.count + 1) * sizeof *list.lines);
-        assert_non_null(list.lines);
-        list.lines[list.count++] = strdup(buf);
-    }
-    fclose(f);
-    return list;
-}
-
-static void epd_free(EpdList *list)
-{
-    for (int i = 0; i < list->count; i++)
-        free(list->lines[i]);
-    free(list->lines);
-}
-
+/* In the data files used here the FEN is the text before " bm ". */
 static void epd_fen(const char *line, char *fen, size_t len)
 {
     const char *bm = strstr(line, " bm ");
@@ -275,11 +243,11 @@ static void test_depth_against_serial(void **state)
     int count = 0;
     snprintf(fens[count++], FEN_MAX, "%s", FEN_STARTPOS);
     snprintf(fens[count++], FEN_MAX, "%s", KIWIPETE);
-    EpdList bk = epd_read("bk.epd");
+    DataLines bk = data_lines_read("bk.epd");
     assert_int_equal(bk.count, 24);
     for (int i = 0; i < bk.count && count < 10; i += 3)
         epd_fen(bk.lines[i], fens[count++], FEN_MAX);
-    epd_free(&bk);
+    data_lines_free(&bk);
 
     const int thread_counts[] = { 2, 4, 8 };
     uint64_t serial_nodes = 0, nodes[3] = { 0 }, splits[3] = { 0 };
@@ -340,7 +308,7 @@ static void test_splits_happen(void **state)
 static void test_mates(void **state)
 {
     Pool *p = *state;
-    EpdList mates = epd_read("mates.epd");
+    DataLines mates = data_lines_read("mates.epd");
     int checked = 0;
     for (int i = 0; i < mates.count; i++) {
         const char *dm_text = strstr(mates.lines[i], "dm ");
@@ -378,7 +346,7 @@ static void test_mates(void **state)
         }
         checked++;
     }
-    epd_free(&mates);
+    data_lines_free(&mates);
     assert_int_equal(checked, 185 + 13);
 }
 
