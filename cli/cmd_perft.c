@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "perft_options.h"
 #include "core/epd.h"
 #include "core/move_text.h"
 #include "core/perft.h"
@@ -37,41 +38,31 @@ static const char *const usage_text =
     "Progress (items, nodes, rate) goes to stderr when it is a terminal.\n";
 
 typedef struct PerftOptions {
+    PerftSharedOptions shared; /* depth, generator, FEN, mode, threads, table, placement */
     const MoveGen *gen;
-    int depth; /* -1 when not given */
-    const char *fen, *epd;
+    const char *epd;
     const char *const *moves;
     int move_count;
     bool divide;
-    PerftMode mode;
     uint64_t max_nodes;
-    int threads;
-    size_t hash_mb;
-    BindPolicy bind;
 } PerftOptions;
 
 /* Returns 0 on success, else the exit status for a usage error. */
 static int parse_options(int argc, char **argv, PerftOptions *o)
 {
     const char *cmd = "perft";
-    *o = (PerftOptions){ .depth = -1, .mode = PERFT_BULK, .max_nodes = 100000000, .threads = 1, .bind = BIND_COMPACT };
-    const char *gen_name = NULL;
+    *o = (PerftOptions){ .max_nodes = 100000000 };
+    perft_shared_options_init(&o->shared, BIND_COMPACT);
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v;
-        long n;
+        const char *a = argv[i];
+        OptionParse got = perft_shared_option(cmd, argc, argv, &i, &o->shared);
+        if (got == OPTION_BAD)
+            return EXIT_USAGE;
+        if (got == OPTION_TAKEN)
+            continue;
         if (cli_is_help(a)) {
             fputs(usage_text, stdout);
             exit(0);
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 0, PERFT_MAX_DEPTH, &n))
-                return EXIT_USAGE;
-            o->depth = (int)n;
-        } else if (strcmp(a, "--gen") == 0) {
-            if (!(gen_name = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--fen") == 0) {
-            if (!(o->fen = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
         } else if (strcmp(a, "--epd") == 0) {
             if (!(o->epd = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
@@ -81,32 +72,20 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
                 i++, o->move_count++;
         } else if (strcmp(a, "--divide") == 0) {
             o->divide = true;
-        } else if (strcmp(a, "--mode") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_mode(cmd, v, &o->mode))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--threads", v, 1, PERFT_MAX_THREADS, &n))
-                return EXIT_USAGE;
-            o->threads = (int)n;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 0, 1 << 20, &n))
-                return EXIT_USAGE;
-            o->hash_mb = (size_t)n;
-        } else if (strcmp(a, "--bind") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o->bind))
-                return EXIT_USAGE;
         } else if (strcmp(a, "--max-nodes") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, "--max-nodes", v, &o->max_nodes))
+            const char *v = cli_value(cmd, argc, argv, &i);
+            if (!v || !cli_parse_u64(cmd, "--max-nodes", v, &o->max_nodes))
                 return EXIT_USAGE;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab perft --help)", a);
             return EXIT_USAGE;
         }
     }
+    const char *gen_name = o->shared.gen_name;
     o->gen = gen_name ? cli_generator(cmd, gen_name) : registry_default();
     if (o->gen == NULL)
         return EXIT_USAGE;
-    if (o->fen && o->epd) {
+    if (o->shared.fen && o->epd) {
         cli_error(cmd, "--fen and --epd exclude each other");
         return EXIT_USAGE;
     }
@@ -114,7 +93,7 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
         cli_error(cmd, "--moves and --divide work on one position, not with --epd");
         return EXIT_USAGE;
     }
-    if (!o->epd && o->depth < 0) {
+    if (!o->epd && o->shared.depth < 0) {
         cli_error(cmd, "--depth N is required (see chesslab perft --help)");
         return EXIT_USAGE;
     }
@@ -127,15 +106,22 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
 static bool count_tree(const PerftOptions *o, Topology *topology, void *board, int depth, bool per_move,
                        PerftOutcome *out)
 {
-    if (depth == 0 || (o->threads == 1 && o->hash_mb == 0 && !per_move)) {
+    if (depth == 0 || (o->shared.threads == 1 && o->shared.hash_mb == 0 && !per_move)) {
         memset(out, 0, sizeof *out);
         double start = timer_seconds();
-        out->nodes = o->gen->perft(board, depth, o->mode);
+        out->nodes = o->gen->perft(board, depth, o->shared.mode);
         out->seconds = timer_seconds() - start;
         return true;
     }
-    PerftJob job = { o->gen, board, depth, o->mode, o->threads, o->hash_mb, o->bind, topology,
-                     isatty(STDERR_FILENO) && depth >= 6 };
+    PerftJob job = {o->gen,
+                    board,
+                    depth,
+                    o->shared.mode,
+                    o->shared.threads,
+                    o->shared.hash_mb,
+                    o->shared.bind,
+                    topology,
+                    isatty(STDERR_FILENO) && depth >= 6};
     char err[256];
     if (!perft_parallel(&job, out, err, sizeof err)) {
         cli_error("perft", "%s", err);
@@ -148,10 +134,10 @@ static void print_threads(const PerftOptions *o, Topology *topology, const Perft
 {
     if (out->thread_reports == NULL)
         return;
-    printf("threads   %d (bind %s, split depth %d, %d work items%s)\n", out->threads, bind_policy_name(o->bind),
-           out->split_depth, out->items, o->hash_mb ? "" : ", no hash");
-    if (o->hash_mb)
-        printf("hash      %zu MB requested, %zu bytes used\n", o->hash_mb, out->hash_bytes);
+    printf("threads   %d (bind %s, split depth %d, %d work items%s)\n", out->threads, bind_policy_name(o->shared.bind),
+           out->split_depth, out->items, o->shared.hash_mb ? "" : ", no hash");
+    if (o->shared.hash_mb)
+        printf("hash      %zu MB requested, %zu bytes used\n", o->shared.hash_mb, out->hash_bytes);
     for (int t = 0; t < out->threads; t++) {
         const ThreadReport *r = &out->thread_reports[t];
         char where[128] = "unbound";
@@ -166,7 +152,7 @@ static int perft_position(const PerftOptions *o, Topology *topology)
 {
     Setup setup;
     char err[256];
-    if (!setup_from_fen(&setup, o->fen ? o->fen : FEN_STARTPOS, err, sizeof err)) {
+    if (!setup_from_fen(&setup, o->shared.fen ? o->shared.fen : FEN_STARTPOS, err, sizeof err)) {
         cli_error("perft", "--fen: %s", err);
         return EXIT_USAGE;
     }
@@ -186,8 +172,8 @@ static int perft_position(const PerftOptions *o, Topology *topology)
     setup_to_fen(&setup, fen);
 
     PerftOutcome out;
-    bool divide = o->divide && o->depth > 0;
-    if (!count_tree(o, topology, board, o->depth, divide, &out)) {
+    bool divide = o->divide && o->shared.depth > 0;
+    if (!count_tree(o, topology, board, o->shared.depth, divide, &out)) {
         movegen_board_free(board);
         return 1;
     }
@@ -202,13 +188,13 @@ static int perft_position(const PerftOptions *o, Topology *topology)
             printf("%s: %llu\n", text, (unsigned long long)entries[i].nodes);
         }
         printf("\nNodes searched: %llu\n\n", (unsigned long long)out.nodes);
-        printf("generator %s, mode %s, depth %d, %.3f s, %.2f Mnps\n", o->gen->name, perft_mode_name(o->mode),
-               o->depth, out.seconds, timer_mnps(out.nodes, out.seconds));
+        printf("generator %s, mode %s, depth %d, %.3f s, %.2f Mnps\n", o->gen->name, perft_mode_name(o->shared.mode),
+               o->shared.depth, out.seconds, timer_mnps(out.nodes, out.seconds));
     } else {
         printf("position  %s\ngenerator %s\nmode      %s\ndepth     %d\nnodes     %llu\ntime      %.3f s\n"
                "speed     %.2f Mnps\n",
-               fen, o->gen->name, perft_mode_name(o->mode), o->depth, (unsigned long long)out.nodes, out.seconds,
-               timer_mnps(out.nodes, out.seconds));
+               fen, o->gen->name, perft_mode_name(o->shared.mode), o->shared.depth, (unsigned long long)out.nodes,
+               out.seconds, timer_mnps(out.nodes, out.seconds));
     }
     print_threads(o, topology, &out);
     perft_outcome_free(&out);
@@ -220,8 +206,8 @@ static int perft_position(const PerftOptions *o, Topology *topology)
  * deepest published count not above the node limit (at least depth 1). */
 static int epd_target_depth(const PerftOptions *o, const PerftEpdLine *line)
 {
-    if (o->depth >= 0)
-        return o->depth < line->max_depth ? o->depth : line->max_depth;
+    if (o->shared.depth >= 0)
+        return o->shared.depth < line->max_depth ? o->shared.depth : line->max_depth;
     int target = 0;
     for (int d = 1; d <= line->max_depth; d++)
         if (line->has_depth[d] && (target == 0 || line->expected[d] <= o->max_nodes))
@@ -242,7 +228,7 @@ static int perft_epd(const PerftOptions *o, Topology *topology)
     uint64_t total_nodes = 0;
     double total_seconds = 0;
     bool too_long;
-    printf("perft of %s: generator %s, mode %s\n", o->epd, o->gen->name, perft_mode_name(o->mode));
+    printf("perft of %s: generator %s, mode %s\n", o->epd, o->gen->name, perft_mode_name(o->shared.mode));
     while (epd_read_line(f, text, sizeof text, &too_long)) {
         line_no++;
         PerftEpdLine line;
@@ -291,7 +277,7 @@ static int perft_epd(const PerftOptions *o, Topology *topology)
     printf("\n%d lines: %d passed, %d failed, %d unreadable; %llu nodes in %.3f s (%.2f Mnps), "
            "generator %s, mode %s\n",
            line_no, passed, failed, bad, (unsigned long long)total_nodes, total_seconds,
-           timer_mnps(total_nodes, total_seconds), o->gen->name, perft_mode_name(o->mode));
+           timer_mnps(total_nodes, total_seconds), o->gen->name, perft_mode_name(o->shared.mode));
     return (failed || bad) ? 1 : 0;
 }
 
@@ -306,7 +292,8 @@ int cmd_perft(int argc, char **argv)
         return status;
     /* hwloc is needed only to place threads. */
     Topology *topology = NULL;
-    if (o.bind != BIND_NONE && (o.threads > 1 || o.hash_mb > 0) && (topology = topology_open()) == NULL) {
+    if (o.shared.bind != BIND_NONE && (o.shared.threads > 1 || o.shared.hash_mb > 0) &&
+        (topology = topology_open()) == NULL) {
         cli_error("perft", "hwloc cannot read the topology; use --bind none");
         return 1;
     }

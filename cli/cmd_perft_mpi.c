@@ -11,6 +11,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "perft_options.h"
 #include "core/epd.h"
 #include "core/perft_parallel.h"
 #include "dist/work_units.h"
@@ -42,13 +43,11 @@ static const char *const usage_text =
     "  --json FILE      rank 0 writes a result file (results/FORMAT.md, chesslab-bench-mpi/1)\n";
 
 typedef struct MpiOptions {
+    PerftSharedOptions shared; /* depth, generator, FEN, mode, threads, table, placement */
     const MoveGen *gen;
-    const char *fen, *checkpoint, *json;
+    const char *checkpoint, *json;
     const StandardPosition *position;
-    int depth, split, threads;
-    size_t hash_mb;
-    PerftMode mode;
-    BindPolicy bind;
+    int split;
     bool verify_keys;
     double rank_timeout;
 } MpiOptions;
@@ -56,11 +55,16 @@ typedef struct MpiOptions {
 static int parse_options(int argc, char **argv, MpiOptions *o)
 {
     const char *cmd = "perft";
-    *o = (MpiOptions){ .depth = -1, .split = -1, .threads = 1, .mode = PERFT_BULK, .bind = BIND_NONE };
-    const char *gen_name = NULL;
+    *o = (MpiOptions){ .split = -1 };
+    perft_shared_options_init(&o->shared, BIND_NONE);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         long n;
+        OptionParse got = perft_shared_option(cmd, argc, argv, &i, &o->shared);
+        if (got == OPTION_BAD)
+            return EXIT_USAGE;
+        if (got == OPTION_TAKEN)
+            continue;
         if (cli_is_help(a)) {
             fputs(usage_text, stdout);
             exit(0);
@@ -68,21 +72,11 @@ static int parse_options(int argc, char **argv, MpiOptions *o)
             /* the switch that brought us here */
         } else if (strcmp(a, "--verify-keys") == 0) {
             o->verify_keys = true;
-        } else if (strcmp(a, "--depth") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 0, PERFT_MAX_DEPTH, &n))
-                return EXIT_USAGE;
-            o->depth = (int)n;
         } else if (strcmp(a, "--split-depth") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) ||
                 !cli_parse_long(cmd, "--split-depth", v, 0, WORK_UNITS_MAX_SPLIT, &n))
                 return EXIT_USAGE;
             o->split = (int)n;
-        } else if (strcmp(a, "--gen") == 0) {
-            if (!(gen_name = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--fen") == 0) {
-            if (!(o->fen = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
         } else if (strcmp(a, "--position") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
@@ -96,20 +90,6 @@ static int parse_options(int argc, char **argv, MpiOptions *o)
         } else if (strcmp(a, "--json") == 0) {
             if (!(o->json = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
-        } else if (strcmp(a, "--mode") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_mode(cmd, v, &o->mode))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--threads", v, 1, PERFT_MAX_THREADS, &n))
-                return EXIT_USAGE;
-            o->threads = (int)n;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 0, 1 << 20, &n))
-                return EXIT_USAGE;
-            o->hash_mb = (size_t)n;
-        } else if (strcmp(a, "--bind") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o->bind))
-                return EXIT_USAGE;
         } else if (strcmp(a, "--rank-timeout") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--rank-timeout", v, 1, 1000000, &n))
                 return EXIT_USAGE;
@@ -119,23 +99,24 @@ static int parse_options(int argc, char **argv, MpiOptions *o)
             return EXIT_USAGE;
         }
     }
+    const char *gen_name = o->shared.gen_name;
     o->gen = gen_name ? cli_generator(cmd, gen_name) : registry_default();
     if (o->gen == NULL)
         return EXIT_USAGE;
-    if (o->depth < 0) {
+    if (o->shared.depth < 0) {
         cli_error(cmd, "--depth N is required (see chesslab perft --mpi --help)");
         return EXIT_USAGE;
     }
-    if (o->fen && o->position) {
+    if (o->shared.fen && o->position) {
         cli_error(cmd, "--fen and --position exclude each other");
         return EXIT_USAGE;
     }
     /* Default: units of depth 4 or more below the split (a unit should
      * outweigh its message and the driver's start-up), at most 3 plies. */
     if (o->split < 0)
-        o->split = o->depth <= 4 ? 0 : o->depth - 4 < 3 ? o->depth - 4 : 3;
-    if (o->split > o->depth) {
-        cli_error(cmd, "--split-depth %d is deeper than --depth %d", o->split, o->depth);
+        o->split = o->shared.depth <= 4 ? 0 : o->shared.depth - 4 < 3 ? o->shared.depth - 4 : 3;
+    if (o->split > o->shared.depth) {
+        cli_error(cmd, "--split-depth %d is deeper than --depth %d", o->split, o->shared.depth);
         return EXIT_USAGE;
     }
     return 0;
@@ -181,9 +162,10 @@ static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPer
     }
     char total[PERFT_TOTAL_TEXT];
     perft_total_text(r->total[0], total);
-    ResultMethod method = { 0, 1, bind_policy_name(o->bind) };
+    ResultMethod method = { 0, 1, bind_policy_name(o->shared.bind) };
     result_json_begin(f, "chesslab-bench-mpi/1", &method, topology);
-    uint64_t expected = o->position && o->depth <= STANDARD_KNOWN_DEPTH ? o->position->nodes[o->depth] : 0;
+    uint64_t expected =
+        o->position && o->shared.depth <= STANDARD_KNOWN_DEPTH ? o->position->nodes[o->shared.depth] : 0;
     fprintf(f, "    {\"kind\": \"chesslab-mpi\", \"generator\": ");
     json_write_string(f, job->gen->name);
     fprintf(f, ", \"position\": ");
@@ -194,7 +176,7 @@ static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPer
             ",\n     \"depth\": %d, \"split_depth\": %d, \"mode\": \"%s\", \"ranks\": %d, \"threads_per_rank\": %d, "
             "\"threads\": %d, \"hash_mb\": %zu,\n     \"units\": %" PRIu64 ", \"paths\": %" PRIu64
             ", \"resumed_units\": %" PRIu64 ", \"nodes\": %s, ",
-            job->depth, job->split, o->hash_mb ? "hash" : perft_mode_name(job->mode), r->ranks, job->threads,
+            job->depth, job->split, o->shared.hash_mb ? "hash" : perft_mode_name(job->mode), r->ranks, job->threads,
             r->ranks * job->threads, job->hash_mb, r->units, r->paths, r->resumed, total);
     if (expected)
         fprintf(f, "\"expected\": %" PRIu64 ", \"correct\": %s,\n", expected,
@@ -207,7 +189,9 @@ static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPer
             "\"runs\": [%.6f]},\n     \"mnps\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f},\n     \"per_rank\": [",
             r->expand_seconds, r->seconds, r->seconds, r->seconds, r->seconds, mnps, mnps, mnps);
     for (int k = 0; k < r->ranks; k++)
-        fprintf(f, "%s\n       {\"rank\": %d, \"units\": %" PRIu64 ", \"nodes\": %" PRIu64 ", \"busy\": %.6f, \"idle\": %.6f}",
+        fprintf(f,
+                "%s\n       {\"rank\": %d, \"units\": %" PRIu64 ", \"nodes\": %" PRIu64
+                ", \"busy\": %.6f, \"idle\": %.6f}",
                 k ? "," : "", k, r->stats[k].units, r->stats[k].nodes, r->stats[k].busy, r->stats[k].idle);
     fprintf(f, "]}");
     result_json_end(f);
@@ -223,7 +207,7 @@ static void print_result(const MpiOptions *o, const MpiPerftJob *job, const MpiP
     printf("split     depth %d: %" PRIu64 " paths, %" PRIu64 " units, %" PRIu64 " key collisions (%.3f s)\n",
            job->split, r->paths, r->units, r->key_collisions, r->expand_seconds);
     printf("ranks     %d (%d threads each, hash %zu MB each, bind %s)\n", r->ranks, job->threads, job->hash_mb,
-           bind_policy_name(o->bind));
+           bind_policy_name(o->shared.bind));
     if (job->checkpoint)
         printf("resumed   %" PRIu64 " units from %s%s\n", r->resumed, job->checkpoint,
                r->torn_tail ? " (a torn last line was dropped)" : "");
@@ -274,7 +258,7 @@ int cmd_perft_mpi(int argc, char **argv)
 #else
     Setup root;
     char err[512];
-    const char *fen = o.position ? o.position->fen : o.fen ? o.fen : FEN_STARTPOS;
+    const char *fen = o.position ? o.position->fen : o.shared.fen ? o.shared.fen : FEN_STARTPOS;
     if (!setup_from_fen(&root, fen, err, sizeof err)) {
         if (!quiet)
             cli_error("perft", "--fen: %s", err);
@@ -286,14 +270,15 @@ int cmd_perft_mpi(int argc, char **argv)
         return 1;
     }
     Topology *topology = NULL;
-    if ((o.bind != BIND_NONE || (rank == 0 && o.json)) && (topology = topology_open()) == NULL && o.bind != BIND_NONE) {
+    if ((o.shared.bind != BIND_NONE || (rank == 0 && o.json)) && (topology = topology_open()) == NULL &&
+        o.shared.bind != BIND_NONE) {
         cli_error("perft", "hwloc cannot read the topology; use --bind none");
         perft_mpi_finalize();
         return 1;
     }
-    MpiPerftJob job = { .gen = o.gen, .root = root, .depth = o.depth, .split = o.split, .mode = o.mode,
-                        .threads = o.threads, .hash_mb = o.hash_mb, .bind = o.bind,
-                        .topology = o.bind != BIND_NONE ? topology : NULL, .checkpoint = o.checkpoint,
+    MpiPerftJob job = { .gen = o.gen, .root = root, .depth = o.shared.depth, .split = o.split, .mode = o.shared.mode,
+                        .threads = o.shared.threads, .hash_mb = o.shared.hash_mb, .bind = o.shared.bind,
+                        .topology = o.shared.bind != BIND_NONE ? topology : NULL, .checkpoint = o.checkpoint,
                         .verify_keys = o.verify_keys, .rank_timeout = o.rank_timeout };
     read_test_hooks(&job);
     MpiPerftResult result;
