@@ -5,32 +5,7 @@
 set -u
 bin=$1
 data=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# expect_error STATUS REGEX ARGS...: exit status STATUS, stderr one line matching REGEX.
-expect_error() {
-  local want=$1 regex=$2
-  shift 2
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  local lines
-  lines=$(wc -l <"$tmp/err")
-  if [ "$got" -ne "$want" ]; then
-    bad "chesslab $* exited $got, expected $want; stderr: $(head -c 300 "$tmp/err")"
-  elif ! grep -Eq -- "$regex" "$tmp/err"; then
-    bad "chesslab $*: stderr '$(head -c 300 "$tmp/err")' does not match /$regex/"
-  elif [ "$lines" -ne 1 ]; then
-    bad "chesslab $*: expected one line on stderr, got $lines"
-  else
-    ok
-  fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # expect_output REGEX ARGS...: exit 0 and stdout matching REGEX (grep -E, whole output).
 expect_output() {
@@ -228,5 +203,4 @@ while read -r gen; do
   done
 done < <("$bin" gens | awk '$2 == "yes" {print $1}')
 
-echo "cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish cli

@@ -12,12 +12,7 @@ np_flag=$3
 data=$4
 shift 4
 flags=("$@")
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+source "$(dirname "$0")/cli_lib.sh"
 
 run() { # run NP ARGS...: mpirun with the test flags; stdout in $tmp/out, stderr in $tmp/err
   local np=$1
@@ -96,5 +91,4 @@ if run 2 --depth 5 --position kiwipete --split-depth 2 --checkpoint "$tmp/torn" 
 run 3 --depth 4 --split-depth 5
 if [ "$(grep -c 'deeper than --depth' "$tmp/err")" -eq 1 ]; then ok; else bad "usage error: $(cat "$tmp/err")"; fi
 
-echo "mpi: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish mpi

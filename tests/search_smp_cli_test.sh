@@ -9,33 +9,8 @@ set -u
 bin=$1
 data=$2
 scripts="$(cd "$(dirname "$0")/../scripts" && pwd)"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/cli_lib.sh"
 export PYTHONDONTWRITEBYTECODE=1
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# expect_error STATUS REGEX ARGS...: exit status STATUS, stderr one line matching REGEX.
-expect_error() {
-  local want=$1 regex=$2
-  shift 2
-  timeout 120 "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  local lines
-  lines=$(wc -l <"$tmp/err")
-  if [ "$got" -ne "$want" ]; then
-    bad "chesslab $* exited $got, expected $want; stderr: $(head -c 300 "$tmp/err")"
-  elif ! grep -Eq -- "$regex" "$tmp/err"; then
-    bad "chesslab $*: stderr '$(head -c 300 "$tmp/err")' does not match /$regex/"
-  elif [ "$lines" -ne 1 ]; then
-    bad "chesslab $*: expected one line on stderr, got $lines: $(head -c 300 "$tmp/err")"
-  else
-    ok
-  fi
-}
 
 # check DESCRIPTION COMMAND...: the command must succeed.
 check() {
@@ -208,5 +183,4 @@ rc=$?
 check "hanging engine: exit 1 (got $rc)" test "$rc" -eq 1
 check "hanging engine: reported" grep -q 'engine A (white) hung' "$tmp/hg.err"
 
-echo "search_smp_cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish search_smp_cli

@@ -9,52 +9,32 @@ set -u
 bin=$1
 data=$2
 mode=${3:-full}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-
-# expect_error REGEX ARGS...: exit status 2 and one stderr line matching REGEX.
-expect_error() {
-  local regex=$1
-  shift
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local got=$?
-  if [ "$got" -ne 2 ]; then
-    bad "chesslab $* exited $got, expected 2; stderr: $(head -c 300 "$tmp/err")"
-  elif ! grep -Eq -- "$regex" "$tmp/err" || [ "$(wc -l <"$tmp/err")" -ne 1 ]; then
-    bad "chesslab $*: stderr '$(head -c 300 "$tmp/err")' is not one line matching /$regex/"
-  else
-    ok
-  fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 kiwipete='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 
 # --- bad input
-expect_error "a limit is required" search
-expect_error "unknown option '--bogus'" search --depth 3 --bogus
-expect_error "--depth '0' is not an integer in 1..100" search --depth 0
-expect_error "--depth 'x' is not an integer" search --depth x
-expect_error "--nodes must be at least 1" search --nodes 0
-expect_error "--fen: FEN field 1" search --depth 2 --fen "8/8/8 w - - 0 1"
-expect_error "--moves: move 2 'e2e4' is not a legal move" search --depth 2 --moves e2e4 e2e4
-expect_error "--off: 'magic' is not null, lmr, futility or aspiration" search --depth 2 --off null,magic
-expect_error "--captures 'random' is not see or mvv-lva" search --depth 2 --captures random
-expect_error "--smp 'quantum' is not one of serial, lazy, ybwc, abdada" search --depth 2 --smp quantum
-expect_error "--threads '0' is not an integer in 1..256" search --depth 2 --threads 0
-expect_error "--threads '257' is not an integer in 1..256" search --depth 2 --threads 257
-expect_error "--bind 'everywhere' is not compact, scatter or none" search --depth 2 --bind everywhere
-expect_error "--min-split-depth '0' is not an integer in 1..32" search --depth 2 --min-split-depth 0
-expect_error "--split-threads '1' is not an integer in 2..256" search --depth 2 --split-threads 1
-expect_error "unknown option '--bogus'" bench --bogus
-expect_error "--depth '31' is not an integer in 1..30" bench --depth 31
-expect_error "unknown benchmark 'nosuch'" bench nosuch
-expect_error "unknown option '--bogus'" bench tactics --bogus
-expect_error "--epd: cannot open '/nonexistent.epd'" bench tactics --epd /nonexistent.epd
-expect_error "unexpected argument 'now'" uci now
+expect_error 2 "a limit is required" search
+expect_error 2 "unknown option '--bogus'" search --depth 3 --bogus
+expect_error 2 "--depth '0' is not an integer in 1..100" search --depth 0
+expect_error 2 "--depth 'x' is not an integer" search --depth x
+expect_error 2 "--nodes must be at least 1" search --nodes 0
+expect_error 2 "--fen: FEN field 1" search --depth 2 --fen "8/8/8 w - - 0 1"
+expect_error 2 "--moves: move 2 'e2e4' is not a legal move" search --depth 2 --moves e2e4 e2e4
+expect_error 2 "--off: 'magic' is not null, lmr, futility or aspiration" search --depth 2 --off null,magic
+expect_error 2 "--captures 'random' is not see or mvv-lva" search --depth 2 --captures random
+expect_error 2 "--smp 'quantum' is not one of serial, lazy, ybwc, abdada" search --depth 2 --smp quantum
+expect_error 2 "--threads '0' is not an integer in 1..256" search --depth 2 --threads 0
+expect_error 2 "--threads '257' is not an integer in 1..256" search --depth 2 --threads 257
+expect_error 2 "--bind 'everywhere' is not compact, scatter or none" search --depth 2 --bind everywhere
+expect_error 2 "--min-split-depth '0' is not an integer in 1..32" search --depth 2 --min-split-depth 0
+expect_error 2 "--split-threads '1' is not an integer in 2..256" search --depth 2 --split-threads 1
+expect_error 2 "unknown option '--bogus'" bench --bogus
+expect_error 2 "--depth '31' is not an integer in 1..30" bench --depth 31
+expect_error 2 "unknown benchmark 'nosuch'" bench nosuch
+expect_error 2 "unknown option '--bogus'" bench tactics --bogus
+expect_error 2 "--epd: cannot open '/nonexistent.epd'" bench tactics --epd /nonexistent.epd
+expect_error 2 "unexpected argument 'now'" uci now
 
 # --- search: text and JSON, legal move, determinism
 if "$bin" search --fen "$kiwipete" --depth 7 >"$tmp/a" && "$bin" search --fen "$kiwipete" --depth 7 >"$tmp/b" &&
@@ -148,5 +128,4 @@ else
   bad "bench tactics failed: $(cat "$tmp/t" "$tmp/te")"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish search

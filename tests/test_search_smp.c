@@ -12,6 +12,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "engine_answers.h"
 #include "search/engine.h"
 
 static const SmpVariant VARIANTS[] = { SMP_SERIAL, SMP_LAZY, SMP_YBWC, SMP_ABDADA };
@@ -195,30 +196,6 @@ static void test_mates(void **state)
 
 /* ---- time and stop ---- */
 
-typedef struct Answers {
-    pthread_mutex_t lock;
-    int bestmoves;
-    Move last;
-} Answers;
-
-static void on_bestmove(void *ctx, const SearchResult *r)
-{
-    Answers *a = ctx;
-    pthread_mutex_lock(&a->lock);
-    a->bestmoves++;
-    a->last = r->best;
-    pthread_mutex_unlock(&a->lock);
-}
-
-static int answers(Answers *a, Move *last)
-{
-    pthread_mutex_lock(&a->lock);
-    int n = a->bestmoves;
-    if (last)
-        *last = a->last;
-    pthread_mutex_unlock(&a->lock);
-    return n;
-}
 
 static void test_movetime(void **state)
 {
@@ -247,8 +224,8 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
 {
     Engine *e = engine_with(v, threads);
     set_fen(e, POSITIONS[1]);
-    Answers a = { .bestmoves = 0 };
-    pthread_mutex_init(&a.lock, NULL);
+    Answers a;
+    answers_init(&a);
     EngineCallbacks cb = { NULL, on_bestmove, &a };
     SearchLimits l;
     search_limits_init(&l);
@@ -270,7 +247,7 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
     sleep_ms(run_ms / 2);
     engine_free(e); /* stops and joins */
     assert_int_equal(answers(&a, NULL), 2);
-    pthread_mutex_destroy(&a.lock);
+    answers_destroy(&a);
 }
 
 static void test_stop(void **state)

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "core/move_text.h"
+#include "engine_answers.h"
 #include "search/engine.h"
 
 /* ---- the table under concurrent use ---- */
@@ -76,39 +77,6 @@ static void test_tt_concurrent(void **state)
 
 /* ---- the engine's search thread ---- */
 
-typedef struct Answers {
-    pthread_mutex_t lock;
-    int bestmoves, infos;
-    Move last;
-} Answers;
-
-static void on_info(void *ctx, const SearchReport *r)
-{
-    (void)r;
-    Answers *a = ctx;
-    pthread_mutex_lock(&a->lock);
-    a->infos++;
-    pthread_mutex_unlock(&a->lock);
-}
-
-static void on_bestmove(void *ctx, const SearchResult *r)
-{
-    Answers *a = ctx;
-    pthread_mutex_lock(&a->lock);
-    a->bestmoves++;
-    a->last = r->best;
-    pthread_mutex_unlock(&a->lock);
-}
-
-static int answers(Answers *a, Move *last)
-{
-    pthread_mutex_lock(&a->lock);
-    int n = a->bestmoves;
-    if (last)
-        *last = a->last;
-    pthread_mutex_unlock(&a->lock);
-    return n;
-}
 
 static void sleep_ms(long ms)
 {
@@ -131,8 +99,8 @@ static void test_engine_go_stop(void **state)
     (void)state;
     Engine *e = engine_new(4);
     assert_non_null(e);
-    Answers a = { .bestmoves = 0 };
-    pthread_mutex_init(&a.lock, NULL);
+    Answers a;
+    answers_init(&a);
     EngineCallbacks cb = { on_info, on_bestmove, &a };
     Setup s;
     assert_true(setup_from_fen(&s, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, 0));
@@ -184,7 +152,7 @@ static void test_engine_go_stop(void **state)
     engine_go(e, &depth, &cb);
     engine_free(e); /* stops and joins */
     assert_int_equal(answers(&a, NULL), 16);
-    pthread_mutex_destroy(&a.lock);
+    answers_destroy(&a);
 }
 
 /* Several engines searching at once share nothing. */
