@@ -1,7 +1,7 @@
 """Reading `chesslab-bench-movegen/1` result files (see results/FORMAT.md).
 
-Shared by plot_movegen.py and compare_results.py. Standard library only, so
-that the table scripts run with any Python 3.9+.
+Shared by plot_movegen.py, plot_search.py and compare_results.py. Standard
+library only, so that the table scripts run with any Python 3.9+.
 """
 import json
 import signal
@@ -83,3 +83,14 @@ def fail(message):
     """One line on stderr, exit status 1 (bad input, not bad usage)."""
     print(f"error: {message}", file=sys.stderr)
     sys.exit(1)
+
+
+def write_table(text, path):
+    """Writes a Markdown table to path (saying so on stderr), or to stdout
+    when path is None."""
+    if path:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"wrote {path}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)

@@ -273,12 +273,7 @@ def main():
         path = os.path.join(out_dir, f"{stem}_{name}.png")
         if plot(doc, rows, path):
             print(f"wrote {path}", file=sys.stderr)
-    if args.table:
-        with open(args.table, "w", encoding="utf-8") as f:
-            f.write(text)
-        print(f"wrote {args.table}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    cr.write_table(text, args.table)
 
 
 if __name__ == "__main__":

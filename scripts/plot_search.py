@@ -149,12 +149,7 @@ def main():
         if plot_ratio(doc, rows, field, ylabel, title, path):
             print(f"wrote {path}", file=sys.stderr)
     text = table(doc, rows)
-    if args.table:
-        with open(args.table, "w", encoding="utf-8") as f:
-            f.write(text)
-        print(f"wrote {args.table}", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    cr.write_table(text, args.table)
 
 
 if __name__ == "__main__":
