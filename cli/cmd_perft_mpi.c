@@ -248,20 +248,24 @@ int cmd_perft_mpi(int argc, char **argv)
         dup2(saved, STDERR_FILENO);
         close(saved);
     }
+    /* A failing duplicate rank would make mpirun abort the job, possibly
+     * before rank 0's message got out; rank 0 alone carries the status. */
     if (status != 0)
-        return status;
+        return quiet ? 0 : status;
 #ifndef CHESSLAB_HAVE_MPI
-    if (!quiet)
-        cli_error("perft", "--mpi: this chesslab was built without MPI (install libopenmpi-dev and openmpi-bin, "
-                           "then configure again)");
+    if (quiet)
+        return 0; /* as for usage errors above */
+    cli_error("perft", "--mpi: this chesslab was built without MPI (install libopenmpi-dev and openmpi-bin, "
+                       "then configure again)");
     return EXIT_USAGE;
 #else
     Setup root;
     char err[512];
     const char *fen = o.position ? o.position->fen : o.shared.fen ? o.shared.fen : FEN_STARTPOS;
     if (!setup_from_fen(&root, fen, err, sizeof err)) {
-        if (!quiet)
-            cli_error("perft", "--fen: %s", err);
+        if (quiet)
+            return 0; /* as for usage errors above */
+        cli_error("perft", "--fen: %s", err);
         return EXIT_USAGE;
     }
     int rank = 0, size = 1;
