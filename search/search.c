@@ -531,7 +531,8 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
          * rarely matter; search them shallower with a null window and
          * re-search at full depth only if they surprise. */
         int r = 0;
-        if (opt->lmr && depth >= 3 && move_count > 1 + 2 * pv_node && !tactical && !in_check && !gives_check) {
+        if (opt->lmr && ply > 0 && depth >= 3 && move_count > 1 + 2 * pv_node && !tactical && !in_check &&
+            !gives_check) { /* (root moves are not reduced, split or not) */
             r = t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
             r += !node->improving + cut_node - pv_node - killer;
             r -= t->history[us][move_from(m)][move_to(m)] / 8192;
@@ -716,6 +717,65 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
 
 /* ---- the root ---- */
 
+/* The front move becomes move k with its score and PV, the others
+ * keeping their order. */
+static void root_promote(SearchThread *t, int k, int score, const Move *pv, int pv_len)
+{
+    RootMove *rm = &t->root[k];
+    rm->score = score;
+    rm->pv_len = pv_len < SEARCH_MAX_PLY ? pv_len : SEARCH_MAX_PLY;
+    memcpy(rm->pv, pv, (size_t)rm->pv_len * sizeof(Move));
+    if (k > 0) {
+        RootMove chosen = *rm;
+        memmove(&t->root[1], &t->root[0], (size_t)k * sizeof(RootMove));
+        t->root[0] = chosen;
+    }
+}
+
+/* YBWC at the root: once the eldest root move is searched, the split hook
+ * may hand the others to idle threads. Its result goes back into the root
+ * list as search_root would have put it: the move that raised alpha last
+ * to the front with its score and PV, and each move's nodes, which order
+ * the next iteration. false when the hook did not split. */
+static bool root_split(SearchThread *t, int depth, int *alpha, int beta, int *best)
+{
+    SearchShared *s = t->shared;
+    const int n = t->root_count;
+    if (s->split == NULL || depth < s->min_split_depth || n < 3)
+        return false;
+    ScoredMove list[MAX_MOVES];
+    Move moves[MAX_MOVES];
+    uint64_t nodes[MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        moves[i] = t->root[i].move;
+        list[i] = (ScoredMove){ .move = moves[i], .score = n - i }; /* picked in the root list's order */
+        nodes[i] = 0;
+    }
+    PvLine pv = { .len = 0 };
+    SplitRequest req = { .node = { .beta = beta, .depth = depth, .ply = 0, .pv_node = true,
+                                   .in_check = t->ops->in_check(t->board), .static_eval = SCORE_NONE },
+                         .list = list, .count = n, .next = 1, .move_count = 1, .alpha = *alpha, .best = *best,
+                         .best_move = MOVE_NONE, .pv = &pv,
+                         .tally_moves = moves, .tally_nodes = nodes, .tally_count = n };
+    if (!s->split(t, &req))
+        return false;
+    /* Only merged results count: a move searched to its end, even when
+     * the search stopped meanwhile. */
+    for (int i = 1; i < n; i++) {
+        t->root[i].nodes += nodes[i];
+        t->root[i].score = -SCORE_INF;
+    }
+    *alpha = req.alpha;
+    *best = req.best;
+    if (req.best_move != MOVE_NONE)
+        for (int k = 1; k < n; k++)
+            if (t->root[k].move == req.best_move) {
+                root_promote(t, k, req.alpha, pv.moves, pv.len);
+                break;
+            }
+    return true;
+}
+
 /* Searches every root move; a move that raises alpha moves to the front,
  * so the front move is always the best one found, even when the search is
  * stopped halfway. */
@@ -744,16 +804,9 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth)
         if (score > best)
             best = score;
         if (i == 0 || score > alpha) {
-            rm->score = score;
-            rm->pv[0] = rm->move;
-            int len = t->pv[1].len < SEARCH_MAX_PLY - 1 ? t->pv[1].len : SEARCH_MAX_PLY - 1;
-            memcpy(rm->pv + 1, t->pv[1].moves, (size_t)len * sizeof(Move));
-            rm->pv_len = len + 1;
-            if (i > 0) {
-                RootMove chosen = *rm;
-                memmove(&t->root[1], &t->root[0], (size_t)i * sizeof(RootMove));
-                t->root[0] = chosen;
-            }
+            PvLine line;
+            search_pv_join(&line, rm->move, &t->pv[1]);
+            root_promote(t, i, score, line.moves, line.len);
         } else {
             rm->score = -SCORE_INF;
         }
@@ -762,6 +815,8 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth)
             if (alpha >= beta)
                 break;
         }
+        if (i == 0 && root_split(t, depth, &alpha, beta, &best))
+            break;
     }
     return best;
 }

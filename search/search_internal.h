@@ -7,8 +7,9 @@
  * Hooks the core offers:
  *   - cancel scopes: a thread working below a YBWC split point stops as
  *     soon as that split point (or one above it) has a cutoff;
- *   - split: after the eldest move of a node is searched, the core offers
- *     the rest of the node's moves to SearchShared.split (YBWC);
+ *   - split: after the eldest move of a node (the root included) is
+ *     searched, the core offers the rest of the node's moves to
+ *     SearchShared.split (YBWC);
  *   - deferral: with SearchShared.busy set, a move whose child another
  *     thread is searching is put off to the end of the list (ABDADA);
  *   - depth skipping: helper threads of Lazy SMP skip some iterations. */
@@ -160,6 +161,12 @@ typedef struct SplitRequest {
     int alpha, best;
     Move best_move;
     PvLine *pv;     /* the node's PV line (pv nodes), updated with a new best */
+    /* Optional (the root asks, to order its next iteration): the nodes
+     * spent below each move, added to tally_nodes[i] for the move
+     * tally_moves[i]; NULL elsewhere. */
+    const Move *tally_moves;
+    uint64_t *tally_nodes;
+    int tally_count;
 } SplitRequest;
 
 /* Selection sort one step at a time: most nodes cut off after a few moves,

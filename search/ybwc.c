@@ -48,6 +48,9 @@ typedef struct SplitPoint {
     int alpha, best;
     Move best_move;
     PvLine pv;
+    const Move *tally_moves; /* SplitRequest's optional nodes per move */
+    uint64_t *tally_nodes;
+    int tally_count;
     /* Helpers booked and not yet done; the master returns at 0. */
     _Atomic int helpers;
 } SplitPoint;
@@ -172,6 +175,7 @@ static void search_moves(SearchThread *t, SplitPoint *sp)
         pthread_mutex_unlock(&sp->lock);
 
         int score = 0;
+        const uint64_t nodes_before = search_thread_nodes(t);
         if (search_node_move(t, node, m, move_count, alpha, searched_one, false, &score) != MOVE_SEARCHED)
             continue;
         /* Cancelled (here or above) or stopped while searching: the score
@@ -179,6 +183,11 @@ static void search_moves(SearchThread *t, SplitPoint *sp)
         if (search_stopped(t))
             return;
         pthread_mutex_lock(&sp->lock);
+        for (int i = 0; i < sp->tally_count; i++)
+            if (sp->tally_moves[i] == m) {
+                sp->tally_nodes[i] += search_thread_nodes(t) - nodes_before;
+                break;
+            }
         if (score > sp->best) {
             sp->best = score;
             if (score > sp->alpha) {
@@ -320,6 +329,9 @@ static void open_split_point(SplitPoint *sp, SearchThread *t, const SplitRequest
     sp->alpha = req->alpha;
     sp->best = req->best;
     sp->best_move = req->best_move;
+    sp->tally_moves = req->tally_moves;
+    sp->tally_nodes = req->tally_nodes;
+    sp->tally_count = req->tally_nodes != NULL ? req->tally_count : 0;
     sp->pv.len = 0;
     if (req->node.pv_node && req->pv != NULL) {
         sp->pv.len = req->pv->len;

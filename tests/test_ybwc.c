@@ -302,6 +302,35 @@ static void test_splits_happen(void **state)
                       (unsigned long long)run.result.nodes);
 }
 
+/* The root splits too. From the start position no move of the first two
+ * plies gives check, so with the minimum split depth equal to the search
+ * depth only the root of the last iteration can become a split point: a
+ * split there, helpers' nodes, and a result like serial's. */
+static void test_root_split(void **state)
+{
+    Pool *p = *state;
+    enum { ROOT_DEPTH = 7 };
+    SearchLimits l = depth_limit(ROOT_DEPTH);
+    Run serial = pool_search(p, 1, FEN_STARTPOS, &l, 0);
+    uint64_t splits = 0, helper_nodes = 0;
+    for (int round = 0; round < 3; round++) {
+        Run run = pool_search(p, 2, FEN_STARTPOS, &l, ROOT_DEPTH);
+        splits += run.splits;
+        helper_nodes += search_thread_nodes(p->threads[1]);
+        assert_int_equal(run.result.depth, ROOT_DEPTH);
+        assert_true(legal_in(p, FEN_STARTPOS, run.result.best));
+        assert_true(pv_legal(p, FEN_STARTPOS, &run.result));
+        assert_true(abs(run.result.score - serial.result.score) <= SCORE_WINDOW);
+    }
+    /* A helper idle at that moment is the rule, not a certainty: three
+     * searches, at least one split. */
+    assert_true(splits > 0);
+    assert_true(helper_nodes > 0);
+    if (verbose())
+        print_message("start depth %d, 2 threads, min split %d: %llu root splits in 3 searches\n", ROOT_DEPTH,
+                      ROOT_DEPTH, (unsigned long long)splits);
+}
+
 /* Every mate in 2 and 3 of mates.epd scores exactly that mate (any
  * shorter one would be in the file's dm), with 2, 4 and 8 threads in turn
  * and split points down to depth 2; mates in 2 play a bm move. */
@@ -479,6 +508,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_depth_against_serial),
         cmocka_unit_test(test_splits_happen),
+        cmocka_unit_test(test_root_split),
         cmocka_unit_test(test_mates),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_movetime),
