@@ -1,0 +1,142 @@
+"""Bad input never crashes or hangs chesslab: FENs, move lists, EPD lines
+and UCI sessions, mutated at random from valid ones (a fixed seed, so a
+failure repeats), go through the program, which must answer each with its
+result or a clear error.
+  perft --fen / --moves: exit 0, or 2 with exactly one line on stderr;
+  perft --epd:           exit 0, 1 (a count that no longer matches) or 2;
+  uci:                   exit 0 after `quit`, `readyok` after the last
+                         `isready`, every bestmove a move or `(none)`.
+Everywhere: no sanitizer report, no hang (each run has a time limit).
+Usage: fuzz_input_test.py CHESSLAB [SEED]"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+BIN = sys.argv[1]
+SEED = int(sys.argv[2]) if len(sys.argv) > 2 else 20261130
+rng = random.Random(SEED)
+failures = []
+checks = 0
+
+FENS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    "8/8/8/8/8/3k4/8/R3K3 w Q - 0 1",
+    "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2",
+]
+FEN_ALPHABET = "pnbrqkPNBRQK12345678/ -wKQkqabcdefgh09x"
+MOVES = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1", "e8c8", "e7e8q", "a2a1n", "d5c6", "h7h5"]
+MOVE_ALPHABET = "abcdefghi012345678 9qrbnkx-"
+
+
+def mutate(text, alphabet, edits):
+    s = list(text)
+    for _ in range(edits):
+        op = rng.random()
+        at = rng.randrange(len(s) + 1)
+        if op < 0.4 and s:
+            s[min(at, len(s) - 1)] = rng.choice(alphabet)
+        elif op < 0.7:
+            s.insert(at, rng.choice(alphabet))
+        elif s:
+            del s[min(at, len(s) - 1)]
+    return "".join(s)
+
+
+def sanitizer_report(text):
+    return "Sanitizer" in text or "runtime error:" in text
+
+
+def run(args, stdin=None, limit=60):
+    try:
+        return subprocess.run([BIN] + args, input=stdin, capture_output=True, text=True, timeout=limit)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def check(ok, what):
+    global checks
+    checks += 1
+    if not ok:
+        failures.append(what)
+        print("FAIL:", what)
+
+
+def check_cli(args, allowed, what):
+    p = run(args)
+    if p is None:
+        check(False, "%s: no answer within the limit" % what)
+        return
+    lines = p.stderr.strip().splitlines()
+    check(not sanitizer_report(p.stderr), "%s: sanitizer report: %s" % (what, p.stderr[:400]))
+    check(p.returncode in allowed, "%s: exit %d; stderr %r" % (what, p.returncode, p.stderr[:300]))
+    if p.returncode == 2:
+        check(len(lines) == 1, "%s: a usage error printed %d lines: %r" % (what, len(lines), p.stderr[:300]))
+
+
+# ---- FENs through perft, every generator in turn
+gens = [line.split()[0] for line in run(["gens"]).stdout.splitlines()
+        if line.strip() and "yes" in line.split()[1:3]]
+check(len(gens) >= 3, "chesslab gens lists the generators this CPU runs: %r" % gens)
+for i in range(240):
+    fen = mutate(rng.choice(FENS), FEN_ALPHABET, rng.randint(1, 4))
+    gen = gens[i % len(gens)] if gens else "mailbox"
+    check_cli(["perft", "--depth", "2", "--gen", gen, "--fen", fen], (0, 2), "perft --gen %s --fen %r" % (gen, fen))
+
+# ---- move lists: mutated, shuffled, or cut
+for i in range(80):
+    moves = [mutate(m, MOVE_ALPHABET, rng.randint(0, 1)) if rng.random() < 0.3 else m
+             for m in rng.sample(MOVES, rng.randint(1, 6))]
+    fen = rng.choice(FENS)
+    check_cli(["perft", "--depth", "1", "--fen", fen, "--moves"] + moves, (0, 2),
+              "perft --fen %r --moves %s" % (fen, " ".join(moves)))
+
+# ---- an EPD file of mutated lines (counts and FENs)
+with tempfile.TemporaryDirectory() as scratch:
+    for i in range(12):
+        lines = []
+        for _ in range(4):
+            fen = rng.choice(FENS)
+            line = "%s ;D1 %d ;D2 %d" % (" ".join(fen.split()[:4]), rng.randint(1, 50), rng.randint(1, 2000))
+            lines.append(mutate(line, FEN_ALPHABET + ";D", rng.randint(0, 3)))
+        path = os.path.join(scratch, "fuzz%d.epd" % i)
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        check_cli(["perft", "--epd", path, "--depth", "2"], (0, 1, 2), "perft --epd %r" % lines)
+
+# ---- UCI sessions of random commands, some of them mangled
+UCI = ["uci", "isready", "ucinewgame", "position startpos", "position startpos moves e2e4 e7e5 g1f3",
+       "position fen 8/8/8/8/8/3k4/8/R3K3 w - - 0 1 moves a1a2", "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+       "go depth 3", "go nodes 500", "go movetime 20", "go wtime 100 btime 100", "go perft 2", "stop", "d",
+       "setoption name Hash value 4", "setoption name Threads value 3", "setoption name SMP value ybwc",
+       "setoption name SMP value abdada", "setoption name SMP value lazy", "go infinite", "ponderhit",
+       "go ponder wtime 200 btime 200", "position startpos moves e2e5", "position fen x", "go depth 99999",
+       "setoption name Threads value -1", "setoption name Bogus value 1", "go searchmoves e2e4 d2d4 depth 2",
+       "go depth -3", "go nodes", "position", "setoption name Hash value 0"]
+for trial in range(30):
+    session = []
+    for _ in range(rng.randint(3, 14)):
+        command = rng.choice(UCI)
+        if rng.random() < 0.15:
+            command = mutate(command, "abz 019-_", 2)
+        session.append(command)
+    session += ["stop", "isready", "quit"]
+    p = run(["uci"], stdin="\n".join(session) + "\n", limit=90)
+    what = "uci session %r" % session
+    if p is None:
+        check(False, what + ": no exit within the limit")
+        continue
+    check(not sanitizer_report(p.stderr), what + ": sanitizer report: " + p.stderr[-400:])
+    check(p.returncode == 0, what + ": exit %d" % p.returncode)
+    out = p.stdout.splitlines()
+    check(out[-1:] == ["readyok"] or "readyok" in out, what + ": no readyok")
+    check(all(len(l.split()) >= 2 and (len(l.split()[1]) in (4, 5) or l.split()[1] == "(none)")
+              for l in out if l.startswith("bestmove")), what + ": a malformed bestmove")
+
+print("fuzz_input: %d checks, %d failed (seed %d)" % (checks, len(failures), SEED))
+sys.exit(1 if failures else 0)
