@@ -2,8 +2,10 @@
 and UCI sessions, mutated at random from valid ones (a fixed seed, so a
 failure repeats), go through the program, which must answer each with its
 result or a clear error.
-  perft --fen / --moves: exit 0, or 2 with exactly one line on stderr;
+  perft --fen / --moves, game --san, perftree:
+                         exit 0, or 2 with exactly one line on stderr;
   perft --epd:           exit 0, 1 (a count that no longer matches) or 2;
+  game --pgn:            exit 0, or 1 (games with errors, each named);
   uci:                   exit 0 after `quit`, `readyok` after the last
                          `isready`, every bestmove a move or `(none)`.
 Everywhere: no sanitizer report, no hang (each run has a time limit).
@@ -108,6 +110,29 @@ with tempfile.TemporaryDirectory() as scratch:
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
         check_cli(["perft", "--epd", path, "--depth", "2"], (0, 1, 2), "perft --epd %r" % lines)
+
+# ---- PGN: the test games, mangled (tags, SAN, comments, variations, results)
+games_pgn = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "games.pgn")
+with open(games_pgn) as f:
+    pgn_text = f.read()
+with tempfile.TemporaryDirectory() as scratch:
+    for i in range(20):
+        path = os.path.join(scratch, "fuzz%d.pgn" % i)
+        with open(path, "w") as f:
+            f.write(mutate(pgn_text, "[]{}()\";%$!?+#=-/.0123456789 KQRBNabcdefgh*\n", rng.randint(1, 40)))
+        check_cli(["game", "--pgn", path], (0, 1), "game --pgn (seed %d, file %d)" % (SEED, i))
+
+# ---- SAN move lists through game, and perftree's arguments
+SANS = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "O-O", "Nf6", "d4", "exd4", "Qxd4", "Bxc6", "dxc6", "Qxd8+", "Kxd8"]
+SAN_ALPHABET = "KQRBNabcdefgh12345678x+#=O-0!?"
+for i in range(60):
+    sans = [mutate(m, SAN_ALPHABET, 1) if rng.random() < 0.25 else m for m in SANS[:rng.randint(1, len(SANS))]]
+    check_cli(["game", "--san"] + sans, (0, 2), "game --san %s" % " ".join(sans))
+for i in range(40):
+    fen = mutate(rng.choice(FENS), FEN_ALPHABET, rng.randint(0, 2))
+    moves = " ".join(mutate(m, MOVE_ALPHABET, rng.randint(0, 1)) for m in rng.sample(MOVES, rng.randint(0, 3)))
+    args = ["perftree", str(rng.randint(1, 2)), fen] + ([moves] if moves else [])
+    check_cli(args, (0, 2), "perftree %r" % args[1:])
 
 # ---- UCI sessions of random commands, some of them mangled
 UCI = ["uci", "isready", "ucinewgame", "position startpos", "position startpos moves e2e4 e7e5 g1f3",
