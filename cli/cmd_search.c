@@ -213,19 +213,19 @@ static void where_text(Topology *topo, int pu, char *buf, size_t len)
 
 static void print_threads_json(const EngineStats *st, Topology *topo)
 {
-    printf(", \"smp\": \"%s\", \"threads\": %d, \"bind\": \"%s\", \"splits\": %llu, \"deferred\": %llu, "
-           "\"thread_stats\": [",
+    printf(", \"smp\": \"%s\", \"threads\": %d, \"bind\": \"%s\", \"splits\": %llu, \"late_joins\": %llu, "
+           "\"deferred\": %llu, \"thread_stats\": [",
            smp_variant_name(st->variant), st->threads, bind_policy_name(st->bind), (unsigned long long)st->splits,
-           (unsigned long long)st->deferred);
+           (unsigned long long)st->late_joins, (unsigned long long)st->deferred);
     for (int i = 0; i < st->threads; i++) {
         const EngineThreadStats *t = &st->thread[i];
         char where[128];
         where_text(topo, t->pu, where, sizeof where);
         printf("%s{\"thread\": %d, \"pu\": %d, \"where\": ", i ? ", " : "", i, t->pu);
         json_write_string(stdout, where);
-        printf(", \"nodes\": %llu, \"splits\": %llu, \"deferred\": %llu, \"idle_ms\": %.3f}",
-               (unsigned long long)t->nodes, (unsigned long long)t->splits, (unsigned long long)t->deferred,
-               t->idle_ns / 1e6);
+        printf(", \"nodes\": %llu, \"splits\": %llu, \"late_joins\": %llu, \"deferred\": %llu, \"idle_ms\": %.3f}",
+               (unsigned long long)t->nodes, (unsigned long long)t->splits, (unsigned long long)t->late_joins,
+               (unsigned long long)t->deferred, t->idle_ns / 1e6);
     }
     printf("]");
 }
@@ -237,7 +237,7 @@ static void print_threads_text(const EngineStats *st, Topology *topo)
     if (st->threads == 1 && st->variant != SMP_SERIAL)
         printf(" (one thread: the serial search)");
     if (st->variant == SMP_YBWC)
-        printf(", %llu splits", (unsigned long long)st->splits);
+        printf(", %llu splits, %llu late joins", (unsigned long long)st->splits, (unsigned long long)st->late_joins);
     if (st->variant == SMP_ABDADA)
         printf(", %llu moves deferred", (unsigned long long)st->deferred);
     printf("\n");
@@ -247,7 +247,8 @@ static void print_threads_text(const EngineStats *st, Topology *topo)
         where_text(topo, t->pu, where, sizeof where);
         printf("thread %-3d%s, nodes %llu", i, where, (unsigned long long)t->nodes);
         if (st->variant == SMP_YBWC)
-            printf(", splits %llu, idle %.1f ms", (unsigned long long)t->splits, t->idle_ns / 1e6);
+            printf(", splits %llu, late joins %llu, idle %.1f ms", (unsigned long long)t->splits,
+                   (unsigned long long)t->late_joins, t->idle_ns / 1e6);
         if (st->variant == SMP_ABDADA)
             printf(", deferred %llu", (unsigned long long)t->deferred);
         printf("\n");

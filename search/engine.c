@@ -430,9 +430,11 @@ static void collect_stats(Engine *e)
         const SearchThread *t = e->workers[i];
         EngineThreadStats *ts = &s->thread[i];
         *ts = (EngineThreadStats){ .pu = thread_pool_pu(e->pool, i), .nodes = search_thread_nodes(t),
-                                   .splits = t->splits, .deferred = t->deferred, .idle_ns = t->idle_ns };
+                                   .splits = t->splits, .late_joins = t->late_joins, .deferred = t->deferred,
+                                   .idle_ns = t->idle_ns };
         s->nodes += ts->nodes;
         s->splits += ts->splits;
+        s->late_joins += ts->late_joins;
         s->deferred += ts->deferred;
         s->idle_ns += ts->idle_ns;
     }

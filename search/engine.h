@@ -81,6 +81,7 @@ typedef struct EngineThreadStats {
     int pu;           /* OS index of the PU the thread is bound to; -1 unbound */
     uint64_t nodes;
     uint64_t splits;  /* YBWC split points opened */
+    uint64_t late_joins; /* YBWC split points joined after they opened */
     uint64_t deferred;/* ABDADA moves put off */
     int64_t idle_ns;  /* YBWC: time spent waiting for work */
 } EngineThreadStats;
@@ -89,7 +90,7 @@ typedef struct EngineStats {
     SmpVariant variant;
     int threads;
     BindPolicy bind;
-    uint64_t nodes, splits, deferred; /* sums over the threads */
+    uint64_t nodes, splits, late_joins, deferred; /* sums over the threads */
     int64_t idle_ns;
     EngineThreadStats thread[ENGINE_MAX_THREADS];
 } EngineStats;

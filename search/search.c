@@ -154,7 +154,7 @@ void search_thread_begin(SearchThread *t, SearchShared *s)
     t->clock_countdown = CLOCK_INTERVAL;
     t->seldepth = 0;
     t->scope = NULL;
-    t->splits = t->deferred = 0;
+    t->splits = t->late_joins = t->deferred = 0;
     t->idle_ns = 0;
 }
 

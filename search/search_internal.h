@@ -100,6 +100,7 @@ struct SearchThread {
     int root_count;
     /* Work done for the parallel variants, for the benchmark. */
     uint64_t splits;   /* YBWC split points this thread opened */
+    uint64_t late_joins; /* YBWC split points it joined after they opened */
     uint64_t deferred; /* ABDADA moves put off because another thread had them */
     int64_t idle_ns;   /* YBWC: time a helper spent waiting for a split point */
 };

@@ -51,8 +51,12 @@ typedef struct SplitPoint {
     const Move *tally_moves; /* SplitRequest's optional nodes per move */
     uint64_t *tally_nodes;
     int tally_count;
-    /* Helpers booked and not yet done; the master returns at 0. */
+    /* Helpers booked or joined and not yet done; the master returns at 0. */
     _Atomic int helpers;
+    /* Open to late joiners: set under lock once the split is made, cleared
+     * under lock when the master has no move left. A joiner counts itself
+     * in `helpers` under the same lock, so the master cannot miss it. */
+    _Atomic bool joinable;
 } SplitPoint;
 
 /* Slot values: busy; available to anyone (an idle helper); available to
@@ -64,7 +68,7 @@ static inline bool is_booking(uintptr_t v) { return v != SLOT_BUSY && !(v & 1); 
 typedef struct Worker {
     _Alignas(64) _Atomic uintptr_t slot;
     _Atomic uintptr_t parked; /* the available value it last put in slot: a revoked booking puts it back */
-    int depth;                /* split points open on this thread's stack; its own field */
+    _Atomic int depth;        /* split points open on this thread's stack; written by it only */
     SplitPoint stack[YBWC_STACK];
 } Worker;
 
@@ -76,6 +80,8 @@ struct YbwcState {
     /* Threads with an available slot, the split's quick test; on a line of
      * its own (the rest above is read-only during a search). */
     _Alignas(64) _Atomic int available;
+    /* Split points open to late joiners, an idle thread's quick test. */
+    _Alignas(64) _Atomic int joinable;
 };
 
 /* ---- waiting ---- */
@@ -250,6 +256,75 @@ static void revoke_bookings(YbwcState *y, SplitPoint *sp)
     }
 }
 
+/* ---- late joining ----
+ * A thread that runs out of work after a split point opened was not there
+ * to be booked; it may still join while the split point has moves left and
+ * room for a helper. Everything is checked under the split point's lock,
+ * and nothing but the two atomics is read before it. */
+
+static bool split_cancelled(const SplitPoint *sp)
+{
+    for (const CancelScope *c = &sp->scope; c != NULL; c = c->parent)
+        if (atomic_load_explicit(&c->cancelled, memory_order_relaxed))
+            return true;
+    return false;
+}
+
+/* Does sp lie below `mine`? (NULL: an idle helper may join anywhere.) */
+static bool lies_below(const SplitPoint *sp, const SplitPoint *mine)
+{
+    if (mine == NULL)
+        return true;
+    for (const CancelScope *c = sp->scope.parent; c != NULL; c = c->parent)
+        if (c == &mine->scope)
+            return true;
+    return false;
+}
+
+/* The split point t is now counted in as a helper, or NULL. t has taken
+ * its slot back first, so nobody books it meanwhile. Each worker's stack is
+ * searched from the bottom: the split points nearest the root have the
+ * largest subtrees left. */
+static SplitPoint *late_join(YbwcState *y, const SearchThread *t, const SplitPoint *mine)
+{
+    for (int k = 1; k < y->thread_count; k++) {
+        Worker *w = &y->workers[(t->id + k) % y->thread_count];
+        const int open = atomic_load_explicit(&w->depth, memory_order_relaxed);
+        for (int j = 0; j < open && j < YBWC_STACK; j++) {
+            SplitPoint *sp = &w->stack[j];
+            if (!atomic_load_explicit(&sp->joinable, memory_order_relaxed))
+                continue;
+            pthread_mutex_lock(&sp->lock);
+            const bool join = atomic_load_explicit(&sp->joinable, memory_order_relaxed) && sp->next < sp->count &&
+                              atomic_load_explicit(&sp->helpers, memory_order_relaxed) < y->split_threads - 1 &&
+                              !atomic_load_explicit(&t->shared->stop, memory_order_relaxed) &&
+                              !split_cancelled(sp) && lies_below(sp, mine);
+            if (join)
+                atomic_fetch_add_explicit(&sp->helpers, 1, memory_order_relaxed);
+            pthread_mutex_unlock(&sp->lock);
+            if (join)
+                return sp;
+        }
+    }
+    return NULL;
+}
+
+/* Worth looking for a split point to join now? Not at every round of a
+ * wait: the search is a few hundred loads. */
+static inline bool may_look_for_work(const YbwcState *y, const Backoff *b)
+{
+    return b->rounds % 8 == 7 && atomic_load_explicit(&y->joinable, memory_order_relaxed) > 0;
+}
+
+/* Opens sp to late joiners, or closes it (the master has no move left). */
+static void set_joinable(YbwcState *y, SplitPoint *sp, bool open)
+{
+    pthread_mutex_lock(&sp->lock);
+    atomic_store_explicit(&sp->joinable, open, memory_order_relaxed);
+    pthread_mutex_unlock(&sp->lock);
+    atomic_fetch_add_explicit(&y->joinable, open ? 1 : -1, memory_order_relaxed);
+}
+
 /* The master has no move left at sp: until its helpers are done it helps
  * below sp when booked there, else waits. */
 static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
@@ -282,6 +357,20 @@ static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
             if (!can_help || withdraw(y, me, waiting))
                 break;
             continue; /* booked just now: serve first */
+        }
+        if (can_help && may_look_for_work(y, &wait) && withdraw(y, me, waiting)) {
+            SplitPoint *below = late_join(y, t, sp);
+            if (below != NULL) {
+                t->late_joins++;
+                t->idle_ns += search_now_ns() - start;
+                help_below(t, sp, below);
+                start = search_now_ns();
+                wait.rounds = 0;
+                if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0)
+                    break;
+            }
+            publish(y, me, waiting);
+            continue;
         }
         /* Waiting, a master counts no nodes: it watches the limits here. */
         if (wait.rounds % 16 == 0)
@@ -374,19 +463,22 @@ static bool ybwc_split(SearchThread *t, SplitRequest *req)
     if (y->split_threads < 2 || t->id >= y->thread_count || req->count - req->next < 2)
         return false;
     Worker *me = &y->workers[t->id];
-    if (me->depth >= YBWC_STACK || search_stopped(t) || !any_bookable(y, t))
+    const int depth = atomic_load_explicit(&me->depth, memory_order_relaxed);
+    if (depth >= YBWC_STACK || search_stopped(t) || !any_bookable(y, t))
         return false;
 
-    SplitPoint *sp = &me->stack[me->depth];
+    SplitPoint *sp = &me->stack[depth];
     open_split_point(sp, t, req);
     if (book_helpers(y, t, sp, y->split_threads - 1) == 0)
         return false; /* taken by others meanwhile; nobody saw sp */
-    me->depth++;
+    atomic_store_explicit(&me->depth, depth + 1, memory_order_relaxed);
     t->splits++;
+    set_joinable(y, sp, true);
 
     const CancelScope *outer = t->scope;
     t->scope = &sp->scope;
     search_moves(t, sp);
+    set_joinable(y, sp, false);
     master_wait(y, t, sp);
     t->scope = outer;
 
@@ -401,7 +493,7 @@ static bool ybwc_split(SearchThread *t, SplitRequest *req)
         memcpy(req->pv->moves, sp->pv.moves, (size_t)sp->pv.len * sizeof(Move));
     }
     pthread_mutex_unlock(&sp->lock);
-    me->depth--;
+    atomic_store_explicit(&me->depth, depth, memory_order_relaxed);
     return true;
 }
 
@@ -446,9 +538,10 @@ void ybwc_attach(YbwcState *y, SearchShared *s, int min_split_depth)
     long processors = sysconf(_SC_NPROCESSORS_ONLN);
     y->oversubscribed = processors > 0 && y->thread_count > processors;
     atomic_store_explicit(&y->available, 0, memory_order_relaxed);
+    atomic_store_explicit(&y->joinable, 0, memory_order_relaxed);
     for (int i = 0; i < y->threads; i++) {
         atomic_store_explicit(&y->workers[i].slot, SLOT_BUSY, memory_order_relaxed);
-        y->workers[i].depth = 0;
+        atomic_store_explicit(&y->workers[i].depth, 0, memory_order_relaxed);
     }
     s->split = ybwc_split;
     s->split_ctx = y;
@@ -473,6 +566,15 @@ void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s)
             if (atomic_load_explicit(&s->stop, memory_order_relaxed) && withdraw(y, w, SLOT_IDLE)) {
                 t->idle_ns += search_now_ns() - start;
                 return;
+            }
+            if (may_look_for_work(y, &wait) && withdraw(y, w, SLOT_IDLE)) {
+                SplitPoint *sp = late_join(y, t, NULL);
+                if (sp != NULL) {
+                    t->late_joins++;
+                    v = (uintptr_t)sp;
+                    break;
+                }
+                publish(y, w, SLOT_IDLE);
             }
             backoff(&wait);
         }

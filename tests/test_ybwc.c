@@ -110,7 +110,7 @@ static void pool_free(Pool *p)
 
 typedef struct Run {
     SearchResult result;
-    uint64_t splits;
+    uint64_t splits, late_joins;
     int64_t wall_ms;
 } Run;
 
@@ -163,8 +163,10 @@ static Run pool_finish(Pool *p, int threads)
         pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
     run.wall_ms = (search_now_ns() - start) / 1000000;
-    for (int i = 0; i < threads; i++)
+    for (int i = 0; i < threads; i++) {
         run.splits += p->threads[i]->splits;
+        run.late_joins += p->threads[i]->late_joins;
+    }
     return run;
 }
 
@@ -300,6 +302,26 @@ static void test_splits_happen(void **state)
         print_message("kiwipete depth 8, 4 threads, min split 6: %llu splits, helpers %llu of %llu nodes\n",
                       (unsigned long long)run.splits, (unsigned long long)helper_nodes,
                       (unsigned long long)run.result.nodes);
+}
+
+/* Threads that run out of work join split points opened while they were
+ * busy: with four threads on Kiwipete some do, within a few searches, and
+ * the results stay sound. */
+static void test_late_joins(void **state)
+{
+    Pool *p = *state;
+    SearchLimits l = depth_limit(8);
+    uint64_t late_joins = 0;
+    for (int round = 0; round < 5 && late_joins == 0; round++) {
+        Run run = pool_search(p, 4, KIWIPETE, &l, 4);
+        late_joins += run.late_joins;
+        assert_int_equal(run.result.depth, 8);
+        assert_true(legal_in(p, KIWIPETE, run.result.best));
+        assert_true(pv_legal(p, KIWIPETE, &run.result));
+    }
+    assert_true(late_joins > 0);
+    if (verbose())
+        print_message("kiwipete depth 8, 4 threads: %llu late joins\n", (unsigned long long)late_joins);
 }
 
 /* The root splits too. From the start position no move of the first two
@@ -509,6 +531,7 @@ int main(void)
         cmocka_unit_test(test_depth_against_serial),
         cmocka_unit_test(test_splits_happen),
         cmocka_unit_test(test_root_split),
+        cmocka_unit_test(test_late_joins),
         cmocka_unit_test(test_mates),
         cmocka_unit_test(test_node_limit),
         cmocka_unit_test(test_movetime),
