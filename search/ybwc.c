@@ -295,7 +295,7 @@ static SplitPoint *late_join(YbwcState *y, const SearchThread *t, const SplitPoi
             if (!atomic_load_explicit(&sp->joinable, memory_order_relaxed))
                 continue;
             pthread_mutex_lock(&sp->lock);
-            const bool join = atomic_load_explicit(&sp->joinable, memory_order_relaxed) && sp->next < sp->count &&
+            const bool join = atomic_load_explicit(&sp->joinable, memory_order_relaxed) && sp->count - sp->next >= 2 &&
                               atomic_load_explicit(&sp->helpers, memory_order_relaxed) < y->split_threads - 1 &&
                               !atomic_load_explicit(&t->shared->stop, memory_order_relaxed) &&
                               !split_cancelled(sp) && lies_below(sp, mine);
@@ -368,9 +368,10 @@ static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
                 wait.rounds = 0;
                 if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0)
                     break;
+                publish(y, me, waiting);
+                continue;
             }
-            publish(y, me, waiting);
-            continue;
+            publish(y, me, waiting); /* nothing to join: wait on */
         }
         /* Waiting, a master counts no nodes: it watches the limits here. */
         if (wait.rounds % 16 == 0)
