@@ -325,8 +325,29 @@ static void set_joinable(YbwcState *y, SplitPoint *sp, bool open)
     atomic_fetch_add_explicit(&y->joinable, open ? 1 : -1, memory_order_relaxed);
 }
 
+/* Work for a master waiting at `mine`, its slot taken back: a booking
+ * below its split point, or (now and then) a split point there to join
+ * late; NULL when neither. */
+static SplitPoint *work_below(YbwcState *y, SearchThread *t, const SplitPoint *mine, const Backoff *wait)
+{
+    Worker *me = &y->workers[t->id];
+    const uintptr_t waiting = (uintptr_t)mine | 1;
+    uintptr_t v = atomic_load_explicit(&me->slot, memory_order_relaxed);
+    if (is_booking(v) && take_booking(me, v))
+        return (SplitPoint *)v;
+    if (may_look_for_work(y, wait) && withdraw(y, me, waiting)) {
+        SplitPoint *sp = late_join(y, t, mine);
+        if (sp != NULL) {
+            t->late_joins++;
+            return sp;
+        }
+        publish(y, me, waiting); /* nothing to join: wait on */
+    }
+    return NULL;
+}
+
 /* The master has no move left at sp: until its helpers are done it helps
- * below sp when booked there, else waits. */
+ * below sp when booked there or when it finds work there, else waits. */
 static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
 {
     revoke_bookings(y, sp);
@@ -340,38 +361,21 @@ static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
     if (can_help)
         publish(y, me, waiting);
     for (;;) {
-        if (can_help) {
-            uintptr_t v = atomic_load_explicit(&me->slot, memory_order_relaxed);
-            if (is_booking(v) && take_booking(me, v)) {
-                t->idle_ns += search_now_ns() - start;
-                help_below(t, sp, (SplitPoint *)v);
-                start = search_now_ns();
-                wait.rounds = 0;
-                if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0)
-                    break;
-                publish(y, me, waiting);
-                continue;
-            }
+        SplitPoint *work = can_help ? work_below(y, t, sp, &wait) : NULL;
+        if (work != NULL) {
+            t->idle_ns += search_now_ns() - start;
+            help_below(t, sp, work);
+            start = search_now_ns();
+            wait.rounds = 0;
+            if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0)
+                break;
+            publish(y, me, waiting);
+            continue;
         }
         if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0) {
             if (!can_help || withdraw(y, me, waiting))
                 break;
             continue; /* booked just now: serve first */
-        }
-        if (can_help && may_look_for_work(y, &wait) && withdraw(y, me, waiting)) {
-            SplitPoint *below = late_join(y, t, sp);
-            if (below != NULL) {
-                t->late_joins++;
-                t->idle_ns += search_now_ns() - start;
-                help_below(t, sp, below);
-                start = search_now_ns();
-                wait.rounds = 0;
-                if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0)
-                    break;
-                publish(y, me, waiting);
-                continue;
-            }
-            publish(y, me, waiting); /* nothing to join: wait on */
         }
         /* Waiting, a master counts no nodes: it watches the limits here. */
         if (wait.rounds % 16 == 0)
