@@ -1,6 +1,7 @@
 /* Young Brothers Wait Concept over the search core (search/README.md,
- * "YBWC"). The core offers a node's younger moves to ybwc_split once its
- * eldest is searched; when threads are idle the node becomes a split point
+ * "YBWC"). The core offers a node's younger moves (the root's included) to
+ * ybwc_split once its eldest is searched; when threads are idle the node
+ * becomes a split point
  * they join, and the thread that offered it (its master) searches moves
  * there too, then helps below while its helpers finish.
  *
@@ -15,7 +16,9 @@
  * than cores, then never makes its master wait. A waiting master is
  * available only to threads searching below its own split point: the work
  * it does there is work it waits for anyway, and its stack of split points
- * stays as deep as the tree. */
+ * stays as deep as the tree. A thread that runs out of work later may also
+ * join an open split point itself (late joining), under that split point's
+ * lock. */
 #include "ybwc.h"
 
 #include <pthread.h>
