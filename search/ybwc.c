@@ -1,9 +1,9 @@
 /* Young Brothers Wait Concept over the search core (search/README.md,
  * "YBWC"). The core offers a node's younger moves (the root's included) to
  * ybwc_split once its eldest is searched; when threads are idle the node
- * becomes a split point
- * they join, and the thread that offered it (its master) searches moves
- * there too, then helps below while its helpers finish.
+ * becomes a split point they join, and the thread that offered it (its
+ * master) searches moves there too, then helps below while its helpers
+ * finish.
  *
  * Handing out work: every thread has a slot saying whether it can take
  * work. A thread with nothing to do (a helper in its idle loop, or a master
