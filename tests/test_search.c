@@ -9,6 +9,7 @@
 
 #include "core/move_text.h"
 #include "core/san.h"
+#include "engine_helpers.h"
 #include "search/engine.h"
 #include "search/eval.h"
 #include "search/see.h"
@@ -26,16 +27,6 @@ static Engine *engine_at(const char *fen, const char *const *moves, int count)
     if (!engine_set_position(e, &s, moves, count, err, sizeof err))
         fail_msg("%s", err);
     return e;
-}
-
-static SearchResult search_depth(Engine *e, int depth)
-{
-    SearchLimits l;
-    search_limits_init(&l);
-    l.depth = depth;
-    SearchResult r;
-    engine_search(e, &l, NULL, &r);
-    return r;
 }
 
 /* ---- mates ---- */

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "engine_answers.h"
+#include "engine_helpers.h"
 #include "search/engine.h"
 
 static const SmpVariant VARIANTS[] = { SMP_SERIAL, SMP_LAZY, SMP_YBWC, SMP_ABDADA };
@@ -58,26 +59,6 @@ static void set_fen(Engine *e, const char *fen)
     if (!setup_from_fen(&s, fen, err, sizeof err))
         fail_msg("%s: %s", fen, err);
     assert_true(engine_set_position(e, &s, NULL, 0, err, sizeof err));
-}
-
-static bool is_legal(Engine *e, Move m)
-{
-    Move moves[MAX_MOVES];
-    int n = engine_ops(e)->legal_moves(engine_board(e), moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
-}
-
-static SearchResult search_depth(Engine *e, int depth)
-{
-    SearchLimits l;
-    search_limits_init(&l);
-    l.depth = depth;
-    SearchResult r;
-    engine_search(e, &l, NULL, &r);
-    return r;
 }
 
 /* Threads that take part: one for serial, else all. */

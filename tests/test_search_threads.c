@@ -11,6 +11,7 @@
 
 #include "core/move_text.h"
 #include "engine_answers.h"
+#include "engine_helpers.h"
 #include "search/engine.h"
 
 /* ---- the table under concurrent use ---- */
@@ -82,16 +83,6 @@ static void sleep_ms(long ms)
 {
     struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
     nanosleep(&ts, NULL);
-}
-
-static bool is_legal(Engine *e, Move m)
-{
-    Move moves[MAX_MOVES];
-    int n = engine_ops(e)->legal_moves(engine_board(e), moves);
-    for (int i = 0; i < n; i++)
-        if (moves[i] == m)
-            return true;
-    return false;
 }
 
 static void test_engine_go_stop(void **state)
