@@ -79,6 +79,7 @@ struct YbwcState {
     int threads, split_threads;
     int thread_count;    /* of the current search */
     bool oversubscribed; /* more threads than processors: idle threads sleep soon */
+    YbwcTestMode test_mode;
     Worker *workers;
     /* Threads with an available slot, the split's quick test; on a line of
      * its own (the rest above is read-only during a search). */
@@ -460,6 +461,28 @@ static int book_helpers(YbwcState *y, SearchThread *t, SplitPoint *sp, int want)
     return booked;
 }
 
+/* YbwcTestMode: before its first move at sp the master waits until other
+ * threads have taken `want` moves there (fewer when fewer are left). */
+static void wait_for_helper_moves(SearchThread *t, SplitPoint *sp, int want, bool oversubscribed)
+{
+    pthread_mutex_lock(&sp->lock);
+    const int first = sp->next;
+    if (want > sp->count - first)
+        want = sp->count - first;
+    pthread_mutex_unlock(&sp->lock);
+    Backoff wait = { .oversubscribed = oversubscribed };
+    for (;;) {
+        pthread_mutex_lock(&sp->lock);
+        const int taken = sp->next - first;
+        pthread_mutex_unlock(&sp->lock);
+        if (taken >= want || search_stopped(t))
+            return;
+        if (wait.rounds % 16 == 0)
+            search_watch_limits(t->shared);
+        backoff(&wait);
+    }
+}
+
 static bool ybwc_split(SearchThread *t, SplitRequest *req)
 {
     YbwcState *y = t->shared->split_ctx;
@@ -477,7 +500,8 @@ static bool ybwc_split(SearchThread *t, SplitRequest *req)
 
     SplitPoint *sp = &me->stack[depth];
     open_split_point(sp, t, req);
-    if (book_helpers(y, t, sp, y->split_threads - 1) == 0)
+    int booked = 0;
+    if (y->test_mode != YBWC_LATE_JOIN_FIRST && (booked = book_helpers(y, t, sp, y->split_threads - 1)) == 0)
         return false; /* taken by others meanwhile; nobody saw sp */
     atomic_store_explicit(&me->depth, depth + 1, memory_order_relaxed);
     t->splits++;
@@ -485,6 +509,8 @@ static bool ybwc_split(SearchThread *t, SplitRequest *req)
 
     const CancelScope *outer = t->scope;
     t->scope = &sp->scope;
+    if (y->test_mode != YBWC_NORMAL)
+        wait_for_helper_moves(t, sp, y->test_mode == YBWC_LATE_JOIN_FIRST ? 1 : booked, y->oversubscribed);
     search_moves(t, sp);
     set_joinable(y, sp, false);
     master_wait(y, t, sp);
@@ -539,6 +565,13 @@ void ybwc_free(YbwcState *y)
     free(y->workers);
     free(y);
 }
+
+int ybwc_available_threads(const YbwcState *y)
+{
+    return atomic_load_explicit(&y->available, memory_order_relaxed);
+}
+
+void ybwc_set_test_mode(YbwcState *y, YbwcTestMode mode) { y->test_mode = mode; }
 
 void ybwc_attach(YbwcState *y, SearchShared *s, int min_split_depth)
 {

@@ -28,4 +28,22 @@ void ybwc_attach(YbwcState *y, SearchShared *s, int min_split_depth);
  * `threads` or more return at once. */
 void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s);
 
+/* Threads that can take work now (idle helpers and waiting masters): a
+ * test waits until its helpers are idle before the main thread starts, so
+ * the first split point it offers is certain to be taken. */
+int ybwc_available_threads(const YbwcState *y);
+
+/* Tests only: make a scheduling event certain instead of likely. Whether a
+ * helper gets the processor while a split point is open is the scheduler's
+ * choice; in these modes the master waits for it before taking a move of
+ * its own (the wait also ends when the search stops or is cancelled there).
+ *   YBWC_HELPERS_FIRST: each booked helper takes a move first (a booking
+ *     is never taken back before its thread has seen it);
+ *   YBWC_LATE_JOIN_FIRST: nobody is booked; the split point opens to late
+ *     joiners only, and one of them takes a move first. Use it where only
+ *     one split point can be open at a time (minimum split depth = search
+ *     depth), with idle helpers. */
+typedef enum YbwcTestMode { YBWC_NORMAL, YBWC_HELPERS_FIRST, YBWC_LATE_JOIN_FIRST } YbwcTestMode;
+void ybwc_set_test_mode(YbwcState *y, YbwcTestMode mode);
+
 #endif

@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine_answers.h"
 #include "engine_helpers.h"
@@ -28,19 +27,6 @@ static const char *const POSITIONS[] = {
 enum { POSITION_COUNT = sizeof POSITIONS / sizeof POSITIONS[0] };
 
 /* ---- helpers ---- */
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(long ms)
-{
-    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&ts, NULL);
-}
 
 static Engine *engine_with(SmpVariant v, int threads)
 {
@@ -189,10 +175,10 @@ static void test_movetime(void **state)
             search_limits_init(&l);
             l.clock.movetime_ms = 200;
             SearchResult r;
-            int64_t start = now_ms();
+            int64_t start = test_now_ms();
             engine_search(e, &l, NULL, &r);
-            int64_t took = now_ms() - start;
-            if (took >= 1500 || !is_legal(e, r.best))
+            int64_t took = test_now_ms() - start;
+            if (took >= 200 + TEST_SANITY_MS || !is_legal(e, r.best))
                 fail_msg("%s, %d threads, movetime 200: %lld ms, move %d", smp_variant_name(VARIANTS[v]),
                          THREADS[k], (long long)took, r.best);
             engine_free(e);
@@ -212,12 +198,12 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
     search_limits_init(&l);
     l.infinite = true;
     engine_go(e, &l, &cb);
-    sleep_ms(run_ms);
+    test_sleep_ms(run_ms);
     assert_true(engine_busy(e));
     assert_int_equal(answers(&a, NULL), 0);
-    int64_t start = now_ms();
+    int64_t start = test_now_ms();
     engine_stop(e);
-    int64_t took = now_ms() - start;
+    int64_t took = test_now_ms() - start;
     Move m;
     assert_int_equal(answers(&a, &m), 1);
     if (took >= limit_ms || !is_legal(e, m))
@@ -225,7 +211,7 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
                  (long long)took, (long long)limit_ms, m);
     /* The pool is reused: a second search on the same threads. */
     engine_go(e, &l, &cb);
-    sleep_ms(run_ms / 2);
+    test_sleep_ms(run_ms / 2);
     engine_free(e); /* stops and joins */
     assert_int_equal(answers(&a, NULL), 2);
     answers_destroy(&a);
@@ -236,7 +222,7 @@ static void test_stop(void **state)
     (void)state;
     for (int v = 0; v < VARIANT_COUNT; v++)
         for (int k = 0; k < THREAD_COUNTS; k++)
-            stop_infinite(VARIANTS[v], THREADS[k], 30, 500);
+            stop_infinite(VARIANTS[v], THREADS[k], 30, TEST_SANITY_MS);
 }
 
 /* Far more threads than cores: stop still reaches them all at once. */
@@ -244,7 +230,7 @@ static void test_stop_many_threads(void **state)
 {
     (void)state;
     for (int v = 1; v < VARIANT_COUNT; v++)
-        stop_infinite(VARIANTS[v], 64, 100, 1000);
+        stop_infinite(VARIANTS[v], 64, 100, TEST_SANITY_MS);
 }
 
 /* ---- placement ---- */

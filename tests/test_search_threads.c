@@ -7,7 +7,6 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
-#include <time.h>
 
 #include "core/move_text.h"
 #include "engine_answers.h"
@@ -79,12 +78,6 @@ static void test_tt_concurrent(void **state)
 /* ---- the engine's search thread ---- */
 
 
-static void sleep_ms(long ms)
-{
-    struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
-    nanosleep(&ts, NULL);
-}
-
 static void test_engine_go_stop(void **state)
 {
     (void)state;
@@ -103,7 +96,7 @@ static void test_engine_go_stop(void **state)
     /* Stop after various delays: always one legal bestmove. */
     for (int i = 0; i < 12; i++) {
         engine_go(e, &infinite, &cb);
-        sleep_ms(i % 4 * 5);
+        test_sleep_ms(i % 4 * 5);
         assert_true(engine_busy(e));
         engine_stop(e);
         assert_false(engine_busy(e));
@@ -126,11 +119,11 @@ static void test_engine_go_stop(void **state)
     ponder.ponder = true;
     ponder.clock.time_ms[WHITE] = ponder.clock.time_ms[BLACK] = 1000;
     engine_go(e, &ponder, &cb);
-    sleep_ms(50);
+    test_sleep_ms(50);
     assert_int_equal(answers(&a, NULL), 13);
     engine_ponderhit(e);
-    for (int waited = 0; waited < 2000 && answers(&a, NULL) == 13; waited += 5)
-        sleep_ms(5);
+    for (int waited = 0; waited < TEST_SANITY_MS && answers(&a, NULL) == 13; waited += 5)
+        test_sleep_ms(5);
     assert_int_equal(answers(&a, NULL), 14);
     engine_wait(e);
 

@@ -43,6 +43,17 @@ uint64_t env_u64(const char *name, uint64_t fallback);
  * most budget, but at least min_depth (capped by the line's deepest). */
 int suite_depth(const PerftEpdLine *line, uint64_t budget, int min_depth);
 
+/* Tests that involve threads and clocks assert nothing about speed: how
+ * promptly a search ends is measured by `chesslab bench stop`. A time bound
+ * in a test is a sanity bound that a machine many times slower than an idle
+ * one (sanitizers, more threads than cores, every core busy) still meets;
+ * it catches a search that ignores its limit, not one that is slow. */
+enum { TEST_SANITY_MS = 20000 };
+
+/* Sleeps ms milliseconds; the monotonic clock in milliseconds. */
+void test_sleep_ms(long ms);
+int64_t test_now_ms(void);
+
 /* Test matrix: one cmocka test per available generator, state = MoveGen. */
 typedef struct GenTestCase {
     char name[96];
