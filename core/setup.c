@@ -255,9 +255,56 @@ static bool validate_ep(const Setup *s, char *err, size_t err_len)
     return true;
 }
 
+/* The material rule of types.h: what promotions can have made. */
+static bool validate_material(const Setup *s, Color c, char *err, size_t err_len)
+{
+    static const int base[KING + 1] = { [KNIGHT] = 2, [ROOK] = 2, [QUEEN] = 1 };
+    static const char *const plural[KING + 1] = { [KNIGHT] = "knights", [ROOK] = "rooks", [QUEEN] = "queens" };
+    const char *side = c == WHITE ? "white" : "black";
+    int count[KING + 1] = { 0 }, bishops_on[2] = { 0, 0 }, men = 0;
+    for (int sq = 0; sq < 64; sq++) {
+        Piece p = s->board[sq];
+        if (p == NO_PIECE || piece_color(p) != c)
+            continue;
+        men++;
+        count[piece_type(p)]++;
+        if (piece_type(p) == BISHOP)
+            bishops_on[(square_file((Square)sq) + square_rank((Square)sq)) & 1]++;
+    }
+    if (men > SETUP_MAX_MEN)
+        return fail(err, err_len, "FEN field 1 (placement): %d %s men, at most %d", men, side, SETUP_MAX_MEN);
+    if (count[PAWN] > SETUP_MAX_PAWNS)
+        return fail(err, err_len, "FEN field 1 (placement): %d %s pawns, at most %d", count[PAWN], side,
+                    SETUP_MAX_PAWNS);
+    int promoted = 0;
+    for (int t = KNIGHT; t <= QUEEN; t++)
+        if (t != BISHOP && count[t] > base[t])
+            promoted += count[t] - base[t];
+    for (int colour = 0; colour < 2; colour++)
+        if (bishops_on[colour] > 1)
+            promoted += bishops_on[colour] - 1;
+    const int missing_pawns = SETUP_MAX_PAWNS - count[PAWN];
+    if (promoted > missing_pawns) {
+        char detail[160] = "";
+        size_t used = 0;
+        for (int t = KNIGHT; t <= QUEEN; t++)
+            if (t != BISHOP && count[t] > base[t])
+                used += (size_t)snprintf(detail + used, sizeof detail - used, ", %d %s", count[t], plural[t]);
+        for (int colour = 0; colour < 2 && used < sizeof detail; colour++)
+            if (bishops_on[colour] > 1)
+                used += (size_t)snprintf(detail + used, sizeof detail - used, ", %d bishops on %s squares",
+                                         bishops_on[colour], colour ? "light" : "dark");
+        return fail(err, err_len,
+                    "FEN field 1 (placement): %s has %d promoted piece%s but only %d missing pawn%s "
+                    "(%d pawns%s)",
+                    side, promoted, promoted == 1 ? "" : "s", missing_pawns, missing_pawns == 1 ? "" : "s", count[PAWN], detail);
+    }
+    return true;
+}
+
 bool setup_validate(const Setup *s, char *err, size_t err_len)
 {
-    int kings[2] = { 0, 0 }, pawns[2] = { 0, 0 };
+    int kings[2] = { 0, 0 };
     Square king_sq[2] = { SQ_NONE, SQ_NONE };
     for (int sq = 0; sq < 64; sq++) {
         Piece p = s->board[sq];
@@ -270,7 +317,6 @@ bool setup_validate(const Setup *s, char *err, size_t err_len)
             king_sq[piece_color(p)] = (Square)sq;
         }
         if (piece_type(p) == PAWN) {
-            pawns[piece_color(p)]++;
             if (square_rank((Square)sq) == 0 || square_rank((Square)sq) == 7) {
                 char t[3];
                 square_to_text((Square)sq, t);
@@ -282,9 +328,8 @@ bool setup_validate(const Setup *s, char *err, size_t err_len)
         if (kings[c] != 1)
             return fail(err, err_len, "FEN field 1 (placement): %d %s kings, expected exactly 1",
                         kings[c], c == WHITE ? "white" : "black");
-        if (pawns[c] > 8)
-            return fail(err, err_len, "FEN field 1 (placement): %d %s pawns, at most 8", pawns[c],
-                        c == WHITE ? "white" : "black");
+        if (!validate_material(s, (Color)c, err, err_len))
+            return false;
     }
     if (s->side != WHITE && s->side != BLACK)
         return fail(err, err_len, "FEN field 2 (side to move): invalid");

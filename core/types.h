@@ -65,7 +65,25 @@ static inline PieceType move_promotion_type(Move m)
     return (PieceType)(KNIGHT + ((m >> 12) & 3));
 }
 
-/* Upper bound on legal moves in any position (the known maximum is 218). */
+/* The positions chesslab accepts (setup_validate, README "FEN
+ * validation"): per side one king, at most 16 men, at most 8 pawns, and no
+ * more promoted pieces than missing pawns (queens beyond 1, rooks, knights
+ * beyond 2, bishops beyond 1 on each square colour). So no side has more
+ * than 10 pieces of one kind (2 rooks + 8 promoted), and no accepted
+ * position more than 218 legal moves: the known maximum, proven over all
+ * placements within these material counts. Every board sizes its lists and
+ * move buffers from these, and asserts so where it declares them. */
+enum {
+    SETUP_MAX_MEN = 16,
+    SETUP_MAX_PAWNS = 8,
+    SETUP_MAX_OF_A_KIND = 10,
+    SETUP_MAX_LEGAL_MOVES = 218,
+};
+
+/* Room for the legal moves of any accepted position. */
 enum { MAX_MOVES = 256 };
+#ifndef __cplusplus
+_Static_assert((int)MAX_MOVES >= (int)SETUP_MAX_LEGAL_MOVES, "move buffers must hold every accepted position's moves");
+#endif
 
 #endif

@@ -86,10 +86,13 @@ static void walk(Walk *w, int depth)
 static void test_contract(void **state)
 {
     const GenTestCase *c = *state;
-    const char *files[] = { "cpw-perft.epd", "tricky-perft.epd", "perftsuite.epd" };
+    /* The last: positions at the limits setup accepts; every node below
+     * them must be accepted too (check_node validates each). */
+    const char *files[] = { "cpw-perft.epd", "tricky-perft.epd", "perftsuite.epd",
+                            CHESSLAB_TEST_DATA_DIR "/limits-perft.epd" };
     int depth = (int)env_u64("CHESSLAB_CONTRACT_DEPTH", 3);
     Walk w = { c->gen, movegen_board_new(c->gen), movegen_board_new(c->gen), 0 };
-    for (int f = 0; f < 3; f++) {
+    for (int f = 0; f < 4; f++) {
         SuiteLines suite = suite_load(files[f]);
         /* perftsuite has 126 lines: every 4th keeps the test quick. */
         int step = f == 2 ? 4 : 1;

@@ -1,8 +1,9 @@
-/* Every available generator against every line of the three perft suites,
+/* Every available generator against every line of the perft suites,
  * in both modes. Depth per line: the deepest published count within a node
  * budget (CHESSLAB_PERFT_BUDGET, larger for the standard positions), never
  * below depth 3. */
 #include <stdio.h>
+#include <string.h>
 
 #include "movegen_variants/registry.h"
 #include "test_support.h"
@@ -16,6 +17,10 @@ static const SuiteSpec suites[] = {
     { "perftsuite.epd", 1 },
     { "cpw-perft.epd", 20 }, /* the six standard positions: deeper */
     { "tricky-perft.epd", 1 },
+    /* Positions at the limits of what setup accepts (the most legal moves,
+     * 10 pieces of a kind, 16 men a side, 8 promotions at once); counts
+     * from Debian's stockfish 15.1 (go perft). */
+    { CHESSLAB_TEST_DATA_DIR "/limits-perft.epd", 1 },
 };
 
 static void check_suite(const MoveGen *gen, const SuiteSpec *spec, PerftMode mode, uint64_t budget)
@@ -59,9 +64,15 @@ static void test_suite_full(void **state)
 
 int main(void)
 {
-    const void *params[] = { &suites[0], &suites[1], &suites[2] };
-    const char *names[] = { suites[0].file, suites[1].file, suites[2].file };
-    int failures = run_per_generator("perft_suites_bulk", test_suite_bulk, "bulk", params, names, 3);
-    failures += run_per_generator("perft_suites_full", test_suite_full, "full", params, names, 3);
+    enum { SUITES = sizeof suites / sizeof suites[0] };
+    const void *params[SUITES];
+    const char *names[SUITES];
+    for (int i = 0; i < SUITES; i++) {
+        params[i] = &suites[i];
+        const char *slash = strrchr(suites[i].file, '/');
+        names[i] = slash ? slash + 1 : suites[i].file;
+    }
+    int failures = run_per_generator("perft_suites_bulk", test_suite_bulk, "bulk", params, names, SUITES);
+    failures += run_per_generator("perft_suites_full", test_suite_full, "full", params, names, SUITES);
     return failures;
 }

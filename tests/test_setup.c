@@ -82,7 +82,39 @@ static const struct BadFen {
     { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0", "field 6 (fullmove number)" },
     { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", "7 fields" },
     { "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "5 fields" },
+    /* Material no game can reach (types.h): more than 16 men, more than 8
+     * pawns, more promoted pieces than missing pawns. */
+    { "knQQQQQQ/nnQ4Q/QQ5Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQK w - - 0 1", "27 white men, at most 16" },
+    { "QQQQQQQQ/QQQQQQQQ/QQQQ4/8/8/8/PPPPPPPP/k1K5 b - - 0 1", "29 white men, at most 16" },
+    { "k7/pp6/8/8/8/7K/1QQQQQQQ/QQQQ4 w - - 0 1", "white has 10 promoted pieces but only 8 missing pawns" },
+    { "k7/pppppppp/p7/8/8/8/8/7K w - - 0 1", "9 black pawns, at most 8" },
+    { "k7/8/8/8/8/8/PPPPPPPP/KB1B4 w - - 0 1", "2 bishops on light squares" },
+    { "k7/8/8/8/8/8/PPPPPPP1/KBBB1B2 w - - 0 1", "white has 2 promoted pieces but only 1 missing pawn" },
+    { "k6K/8/pppppppp/8/8/8/8/nnn5 w - - 0 1", "3 knights" },
+    { "k6K/8/pppppppp/8/8/8/8/rr1r4 w - - 0 1", "3 rooks" },
+    { "k6K/8/pppppppp/8/8/8/8/qq6 w - - 0 1", "2 queens" },
 };
+
+/* Material at the limit of the rule is accepted: the 218-move position,
+ * 10 pieces of a kind, 16 men with 8 pawns, two bishops on one colour. */
+static void test_material_limits(void **state)
+{
+    (void)state;
+    static const char *const fens[] = {
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+        "BNn1K2k/2NRN2r/1bb1NN1b/3rb2R/NBq1b1Qn/2b4b/N2Nb3/b1N1Nb2 w - - 0 1",
+        "RR2N1kN/2B2nb1/1Rq1R1B1/ppRpp2R/RR2b1pp/1r3p2/n1R1p2Q/1R2rK2 w - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "k7/8/8/8/8/8/PPPPPPP1/KB1B4 w - - 0 1",
+        "k6K/8/8/8/8/8/1ppppppp/nnn1bb2 w - - 0 1",
+    };
+    for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
+        Setup s;
+        char err[256] = "";
+        if (!setup_from_fen(&s, fens[i], err, sizeof err))
+            fail_msg("refused '%s': %s", fens[i], err);
+    }
+}
 
 static void test_bad_fens(void **state)
 {
@@ -143,7 +175,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip_examples), cmocka_unit_test(test_round_trip_suites),
-        cmocka_unit_test(test_four_field_fen),      cmocka_unit_test(test_bad_fens),
+        cmocka_unit_test(test_four_field_fen),      cmocka_unit_test(test_bad_fens), cmocka_unit_test(test_material_limits),
         cmocka_unit_test(test_key_definition),      cmocka_unit_test(test_square_text),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

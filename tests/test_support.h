@@ -24,8 +24,8 @@ SuiteLines suite_load(const char *file_name);
 void suite_free(SuiteLines *suite);
 
 /* A file of the data directory (the CHESSLAB_DATA_DIR environment
- * variable, else the build-time default), opened for reading; fails the
- * calling test when it cannot be opened. */
+ * variable, else the build-time default), or an absolute path, opened for
+ * reading; fails the calling test when it cannot be opened. */
 FILE *data_file_open(const char *file_name);
 
 /* Every line of a data file, newline kept; free with data_lines_free. */

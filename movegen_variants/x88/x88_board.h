@@ -67,6 +67,8 @@ enum {
     X88_LIST_MAX = 10, /* 2 pieces + 8 promoted pawns; 8 pawns */
     X88_LISTS = 2 * (KING + 1),
 };
+_Static_assert((int)X88_LIST_MAX >= (int)SETUP_MAX_OF_A_KIND && (int)X88_LIST_MAX >= (int)SETUP_MAX_PAWNS,
+               "a piece list must hold every piece of one kind an accepted position can have");
 
 typedef struct X88Board {
     uint8_t squares[128];                     /* Piece (core/types.h) per 0x88 square */
