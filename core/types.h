@@ -70,9 +70,10 @@ static inline PieceType move_promotion_type(Move m)
  * more promoted pieces than missing pawns (queens beyond 1, rooks, knights
  * beyond 2, bishops beyond 1 on each square colour). So no side has more
  * than 10 pieces of one kind (2 rooks + 8 promoted), and no accepted
- * position more than 218 legal moves: the known maximum, proven over all
- * placements within these material counts. Every board sizes its lists and
- * move buffers from these, and asserts so where it declares them. */
+ * position is known to have more than 218 legal moves (the maximum for a
+ * legal position; the fuzz test places such material at random and counts).
+ * Every board sizes its lists and move buffers from these, and asserts so
+ * where it declares them. */
 enum {
     SETUP_MAX_MEN = 16,
     SETUP_MAX_PAWNS = 8,
