@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "args.h"
+#include "bench_options.h"
 #include "bench/search_bench.h"
 #include "bench/search_smp_bench.h"
 #include "commands.h"
@@ -110,72 +110,6 @@ static const char *const search_usage_text =
     "(threads per split point, default 8). A table on stdout, progress on stderr,\n"
     "JSON (schema chesslab-bench-search/1, results/FORMAT.md) with --out.\n";
 
-static bool parse_variants(const char *cmd, const char *text, SmpBenchOptions *o)
-{
-    char list[256];
-    snprintf(list, sizeof list, "%s", text);
-    o->variant_count = 0;
-    for (char *save = NULL, *v = strtok_r(list, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
-        SmpVariant variant;
-        if (!smp_variant_parse(v, &variant)) {
-            cli_error(cmd, "--smp: '%s' is not one of %s", v, smp_variant_list());
-            return false;
-        }
-        for (int i = 0; i < o->variant_count; i++)
-            if (o->variants[i] == variant) {
-                cli_error(cmd, "--smp: '%s' is listed twice", v);
-                return false;
-            }
-        o->variants[o->variant_count++] = variant;
-    }
-    if (o->variant_count == 0) {
-        cli_error(cmd, "--smp: empty list");
-        return false;
-    }
-    return true;
-}
-
-static bool parse_thread_counts(const char *cmd, const char *text, SmpBenchOptions *o)
-{
-    char list[256];
-    snprintf(list, sizeof list, "%s", text);
-    o->thread_count = 0;
-    for (char *save = NULL, *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        long n;
-        if (o->thread_count == SMP_BENCH_MAX_THREAD_COUNTS) {
-            cli_error(cmd, "--threads: at most %d counts", SMP_BENCH_MAX_THREAD_COUNTS);
-            return false;
-        }
-        if (!cli_parse_long(cmd, "--threads", t, 1, ENGINE_MAX_THREADS, &n))
-            return false;
-        for (int i = 0; i < o->thread_count; i++)
-            if (o->threads[i] == n) {
-                cli_error(cmd, "--threads: %ld is listed twice", n);
-                return false;
-            }
-        o->threads[o->thread_count++] = (int)n;
-    }
-    if (o->thread_count == 0) {
-        cli_error(cmd, "--threads: empty list");
-        return false;
-    }
-    return true;
-}
-
-/* 1, 2, 4, ... and the machine's PU count itself. */
-static void default_thread_counts(SmpBenchOptions *o)
-{
-    long pus = sysconf(_SC_NPROCESSORS_ONLN);
-    if (pus < 1)
-        pus = 1;
-    if (pus > ENGINE_MAX_THREADS)
-        pus = ENGINE_MAX_THREADS;
-    o->thread_count = 0;
-    for (long n = 1; n < pus && o->thread_count < SMP_BENCH_MAX_THREAD_COUNTS - 1; n *= 2)
-        o->threads[o->thread_count++] = (int)n;
-    o->threads[o->thread_count++] = (int)pus;
-}
-
 int bench_search(int argc, char **argv)
 {
     const char *cmd = "bench search";
@@ -185,22 +119,24 @@ int bench_search(int argc, char **argv)
                           .limit = SMP_LIMIT_DEPTH, .limit_value = 10, .runs = 3, .hash_mb = 64,
                           .bind = BIND_COMPACT, .min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH,
                           .split_threads = ENGINE_DEFAULT_SPLIT_THREADS, .positions_source = default_epd };
-    default_thread_counts(&o);
+    o.thread_count = bench_default_threads(o.threads, SMP_BENCH_MAX_THREAD_COUNTS);
     const char *out_file = NULL;
+    const BenchSharedOptions shared = { o.variants, &o.variant_count, o.threads, &o.thread_count,
+                                        SMP_BENCH_MAX_THREAD_COUNTS, &o.runs, SMP_BENCH_MAX_RUNS, &o.hash_mb,
+                                        &o.bind, &out_file };
     int limits = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         long n;
         uint64_t u;
+        int taken = bench_shared_option(cmd, argc, argv, &i, &shared);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken > 0)
+            continue;
         if (cli_is_help(a)) {
             fputs(search_usage_text, stdout);
             return 0;
-        } else if (strcmp(a, "--smp") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_variants(cmd, v, &o))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_thread_counts(cmd, v, &o))
-                return EXIT_USAGE;
         } else if (strcmp(a, "--depth") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 1, SEARCH_MAX_DEPTH, &n))
                 return EXIT_USAGE;
@@ -220,17 +156,6 @@ int bench_search(int argc, char **argv)
         } else if (strcmp(a, "--epd") == 0) {
             if (!(o.positions_source = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
-        } else if (strcmp(a, "--runs") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--runs", v, 1, SMP_BENCH_MAX_RUNS, &n))
-                return EXIT_USAGE;
-            o.runs = (int)n;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 1, TT_MAX_MB, &n))
-                return EXIT_USAGE;
-            o.hash_mb = (size_t)n;
-        } else if (strcmp(a, "--bind") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o.bind))
-                return EXIT_USAGE;
         } else if (strcmp(a, "--min-split-depth") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) ||
                 !cli_parse_long(cmd, "--min-split-depth", v, 1, ENGINE_MAX_MIN_SPLIT_DEPTH, &n))
@@ -241,9 +166,6 @@ int bench_search(int argc, char **argv)
                 !cli_parse_long(cmd, "--split-threads", v, 2, ENGINE_MAX_THREADS, &n))
                 return EXIT_USAGE;
             o.split_threads = (int)n;
-        } else if (strcmp(a, "--out") == 0) {
-            if (!(out_file = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab bench search --help)", a);
             return EXIT_USAGE;
@@ -265,21 +187,12 @@ int bench_search(int argc, char **argv)
         free(positions);
         return EXIT_USAGE;
     }
-    FILE *json = NULL;
-    if (out_file && (json = fopen(out_file, "w")) == NULL) {
-        cli_error(cmd, "--out: cannot write '%s'", out_file);
+    FILE *json;
+    if (!bench_out_open(cmd, out_file, &json)) {
         free(positions);
         return EXIT_USAGE;
     }
     bool ok = smp_bench_run(&o, positions, count, stdout, stderr, json, err, sizeof err);
-    if (json && fclose(json) != 0)
-        ok = false, snprintf(err, sizeof err, "--out: cannot write '%s'", out_file);
     free(positions);
-    if (!ok) {
-        cli_error(cmd, "%s", err);
-        return 1;
-    }
-    if (out_file)
-        printf("results written to %s\n", out_file);
-    return 0;
+    return bench_out_close(cmd, out_file, json, ok, err);
 }
