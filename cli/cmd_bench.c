@@ -39,7 +39,9 @@ static const char *const usage_text =
     "usage: chesslab bench tactics [--epd FILE] [--nodes N | --depth D] [--first L] [--count C] [--quiet]\n"
     "  an EPD suite (default ../shared/data/wac.epd) at a fixed node count; prints the solved count\n"
     "usage: chesslab bench search [--smp LIST] [--threads LIST] [--depth D | --nodes N | --movetime MS] ...\n"
-    "  the parallel search variants against serial on one thread (chesslab bench search --help)\n";
+    "  the parallel search variants against serial on one thread (chesslab bench search --help)\n"
+    "usage: chesslab bench stop [--smp LIST] [--threads LIST] [--runs R] [--after MS] [--movetime MS] ...\n"
+    "  stop latency and movetime overrun per variant and thread count (chesslab bench stop --help)\n";
 
 enum { MAX_BENCH_POSITIONS = 512, MAX_LIST = 16 };
 
@@ -347,12 +349,14 @@ int cmd_bench(int argc, char **argv)
         return bench_tactics(argc - 1, argv + 1);
     if (argc >= 2 && strcmp(argv[1], "search") == 0)
         return bench_search(argc - 1, argv + 1);
+    if (argc >= 2 && strcmp(argv[1], "stop") == 0)
+        return bench_stop(argc - 1, argv + 1);
     if (argc >= 2 && cli_is_help(argv[1])) {
         fputs(usage_text, stdout);
         return 0;
     }
     if (argc < 2 || strncmp(argv[1], "--", 2) == 0)
         return bench_signature(argc, argv);
-    cli_error("bench", "unknown benchmark '%s' (known: movegen, tactics, search; none: the search signature)", argv[1]);
+    cli_error("bench", "unknown benchmark '%s' (known: movegen, tactics, search, stop; none: the search signature)", argv[1]);
     return EXIT_USAGE;
 }

@@ -17,6 +17,8 @@ int cmd_uci(int argc, char **argv);
 int bench_signature(int argc, char **argv);
 int bench_tactics(int argc, char **argv);
 int bench_search(int argc, char **argv);
+/* Stop latency and movetime overrun (cmd_bench_stop.c). */
+int bench_stop(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 /* Games between two UCI engines (cmd_match.c). */
 int cmd_match(int argc, char **argv);

@@ -13,7 +13,7 @@ typedef struct Command {
 } Command;
 
 static const Command commands[] = {
-    { "bench", cmd_bench, "benchmarks: bench (search signature), bench tactics, bench movegen, bench search (SMP)" },
+    { "bench", cmd_bench, "benchmarks: bench (search signature), bench tactics, bench movegen, bench search (SMP), bench stop (stop latency)" },
     { "compare", cmd_compare, "perft of the standard positions with every generator: nodes, time, Mnps" },
     { "game", cmd_game, "play moves (UCI or SAN) or read a PGN file: SAN, FEN, status and result per ply" },
     { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
