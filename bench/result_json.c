@@ -8,21 +8,6 @@
 #include "build_info.h"
 #include "core/cpu.h"
 
-void json_write_string(FILE *out, const char *s)
-{
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
-}
-
 static void write_machine(FILE *out, Topology *topology)
 {
     const CpuInfo *cpu = cpu_info();

@@ -5,6 +5,7 @@
 
 #include <stdio.h>
 
+#include "core/json.h"
 #include "core/topology.h"
 #include "movegen_runner.h"
 
@@ -32,8 +33,5 @@ void result_json_header(FILE *out, const char *schema, Topology *topology);
 void result_json_begin(FILE *out, const char *schema, const ResultMethod *method, Topology *topology);
 void result_json_entry(FILE *out, const ResultEntry *entry, int index);
 void result_json_end(FILE *out);
-
-/* Writes s as a JSON string literal (with quotes). */
-void json_write_string(FILE *out, const char *s);
 
 #endif

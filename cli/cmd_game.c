@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "args.h"
-#include "bench/result_json.h"
 #include "commands.h"
 #include "core/game.h"
+#include "core/json.h"
 #include "core/move_text.h"
 #include "core/pgn.h"
 #include "movegen_variants/registry.h"
@@ -91,9 +91,11 @@ static void json_status(const GameStatus *st)
 {
     char text[128];
     game_status_text(st, text, sizeof text);
-    printf("{\"end\": \"%s\", \"check\": %s, \"repetitions\": %d, \"threefold\": %s, \"fifty_moves\": %s, "
-           "\"halfmove\": %d, \"text\": ",
-           game_end_name(st->end), st->check ? "true" : "false", st->repetitions, st->threefold ? "true" : "false",
+    printf("{\"end\": ");
+    json_write_string(stdout, game_end_name(st->end));
+    printf(", \"check\": %s, \"repetitions\": %d, \"threefold\": %s, \"fifty_moves\": %s, \"halfmove\": %d, "
+           "\"text\": ",
+           st->check ? "true" : "false", st->repetitions, st->threefold ? "true" : "false",
            st->fifty_moves ? "true" : "false", st->halfmove);
     json_write_string(stdout, text);
     putchar('}');
@@ -107,7 +109,11 @@ static void print_game(const GameOptions *o, const Game *game)
     setup_to_fen(game_setup(game, 0), fen);
     game_status(game, 0, &st);
     if (o->json) {
-        printf("{\"generator\": \"%s\", \"start\": {\"fen\": \"%s\", \"status\": ", o->gen->name, fen);
+        printf("{\"generator\": ");
+        json_write_string(stdout, o->gen->name);
+        printf(", \"start\": {\"fen\": ");
+        json_write_string(stdout, fen);
+        printf(", \"status\": ");
         json_status(&st);
         printf("},\n \"plies\": [");
     } else {
@@ -122,10 +128,14 @@ static void print_game(const GameOptions *o, const Game *game)
         setup_to_fen(game_setup(game, ply), fen);
         game_status(game, ply, &st);
         if (o->json) {
-            printf("%s\n  {\"ply\": %d, \"move_number\": %u, \"side\": \"%c\", \"san\": \"%s\", \"uci\": \"%s\", "
-                   "\"fen\": \"%s\", \"status\": ",
-                   ply > 1 ? "," : "", ply, before->fullmove, before->side == WHITE ? 'w' : 'b', game_san(game, ply),
-                   uci, fen);
+            printf("%s\n  {\"ply\": %d, \"move_number\": %u, \"side\": \"%c\", \"san\": ", ply > 1 ? "," : "", ply,
+                   before->fullmove, before->side == WHITE ? 'w' : 'b');
+            json_write_string(stdout, game_san(game, ply));
+            printf(", \"uci\": ");
+            json_write_string(stdout, uci);
+            printf(", \"fen\": ");
+            json_write_string(stdout, fen);
+            printf(", \"status\": ");
             json_status(&st);
             putchar('}');
         } else {
@@ -139,7 +149,9 @@ static void print_game(const GameOptions *o, const Game *game)
     const char *result = game_result(&st, false);
     game_status_text(&st, text, sizeof text);
     if (o->json) {
-        printf("%s],\n \"result\": \"%s\", \"termination\": ", plies ? "\n " : "", result);
+        printf("%s],\n \"result\": ", plies ? "\n " : "");
+        json_write_string(stdout, result);
+        printf(", \"termination\": ");
         json_write_string(stdout, text);
         printf("}\n");
     } else {
@@ -207,7 +219,9 @@ static int read_pgn(const GameOptions *o)
     if (o->json) {
         printf("{\"file\": ");
         json_write_string(stdout, o->pgn);
-        printf(", \"generator\": \"%s\", \"games\": [", o->gen->name);
+        printf(", \"generator\": ");
+        json_write_string(stdout, o->gen->name);
+        printf(", \"games\": [");
     }
     for (PgnRead got; (got = pgn_read_game(reader, &pg, err, sizeof err)) != PGN_END;) {
         int plies = game_ply_count(pg.game);
@@ -227,9 +241,13 @@ static int read_pgn(const GameOptions *o)
             json_tag(&pg, "White");
             printf(", \"black\": ");
             json_tag(&pg, "Black");
-            printf(", \"result\": \"%s\", \"plies\": %d, \"status\": ", pg.result, plies);
+            printf(", \"result\": ");
+            json_write_string(stdout, pg.result);
+            printf(", \"plies\": %d, \"status\": ", plies);
             json_status(&st);
-            printf(", \"fen\": \"%s\", \"error\": ", fen);
+            printf(", \"fen\": ");
+            json_write_string(stdout, fen);
+            printf(", \"error\": ");
             if (got == PGN_BAD_GAME)
                 json_write_string(stdout, err);
             else

@@ -7,8 +7,8 @@
 #include <string.h>
 
 #include "args.h"
-#include "bench/result_json.h"
 #include "commands.h"
+#include "core/json.h"
 #include "core/move_text.h"
 #include "search/engine.h"
 
