@@ -9,6 +9,7 @@
 #include "args.h"
 #include "commands.h"
 #include "core/game.h"
+#include "core/input_file.h"
 #include "core/json.h"
 #include "core/move_text.h"
 #include "core/pgn.h"
@@ -25,6 +26,9 @@ static const char *const usage_text =
     "  --pgn FILE     every game of a PGN file: one summary line per game; a game\n"
     "                 that cannot be read is reported (file, line, game, ply) and\n"
     "                 reading goes on; exit status 1 if any game could not be read\n"
+    "                 (also a result the final position contradicts: 0-1 after\n"
+    "                 Black is mated), or if the file holds no games, is not\n"
+    "                 text or not a regular file; 2 if it cannot be opened\n"
     "  --json         JSON instead of text\n"
     "\n"
     "Status per position: checkmate, stalemate, dead position and the\n"
@@ -201,10 +205,12 @@ static void json_tag(const PgnGame *pg, const char *name)
 static int read_pgn(const GameOptions *o)
 {
     const char *cmd = "game";
-    FILE *f = fopen(o->pgn, "r");
-    if (f == NULL) {
-        cli_error(cmd, "--pgn: cannot open '%s'", o->pgn);
-        return EXIT_USAGE;
+    char err[1024];
+    FILE *f;
+    InputFileStatus opened = input_file_open(o->pgn, &f, err, sizeof err);
+    if (opened != INPUT_FILE_OK) {
+        cli_error(cmd, "--pgn: %s", err);
+        return opened == INPUT_FILE_CANNOT_OPEN ? EXIT_USAGE : 1;
     }
     PgnReader *reader = pgn_reader_new(f, o->pgn);
     PgnGame pg;
@@ -215,7 +221,6 @@ static int read_pgn(const GameOptions *o)
         return 1;
     }
     int good = 0, bad = 0;
-    char err[1024];
     if (o->json) {
         printf("{\"file\": ");
         json_write_string(stdout, o->pgn);
@@ -261,9 +266,10 @@ static int read_pgn(const GameOptions *o)
             printf("game %d (line %ld): not read (see the error)\n", pg.number, pg.line);
         }
     }
-    bool unreadable = ferror(f); /* a directory, a device error: not "0 games" */
-    if (unreadable)
-        cli_error(cmd, "--pgn: cannot read '%s'", o->pgn);
+    /* A file without games is not a PGN file: an error, never "0 games read". */
+    bool empty = good + bad == 0;
+    if (empty)
+        cli_error(cmd, "--pgn: '%s' holds no games", o->pgn);
     if (o->json)
         printf("%s],\n \"read\": %d, \"errors\": %d}\n", good + bad ? "\n " : "", good, bad);
     else
@@ -271,7 +277,7 @@ static int read_pgn(const GameOptions *o)
     pgn_game_free(&pg);
     pgn_reader_free(reader);
     fclose(f);
-    return bad || unreadable ? 1 : 0;
+    return empty || bad ? 1 : 0;
 }
 
 int cmd_game(int argc, char **argv)

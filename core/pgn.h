@@ -12,13 +12,25 @@
  * (1-0, 0-1, 1/2-1/2, *) ending each game. A game that cannot be read (an
  * illegal or ambiguous move, a bad tag or FEN, no result) is reported with
  * the file, line, game number and ply, and reading goes on with the next
- * game. */
+ * game. So is a game that ended by the rules (checkmate, stalemate, dead
+ * position, seventy-five moves) whose result token or Result tag records
+ * another result (`*`, no result, is accepted).
+ *
+ * A file that proves not to be text ends the reading, reported as the
+ * error of the game it cut: a NUL byte, a line longer than PGN_LINE_MAX
+ * bytes, a read error. Memory is bounded whatever the input: tokens (tag
+ * names and values, moves) are at most PGN_TOKEN_MAX - 1 bytes, longer ones
+ * are errors, and comments and variations are skipped unstored. */
 #ifndef CHESSLAB_PGN_H
 #define CHESSLAB_PGN_H
 
 #include <stdio.h>
 
 #include "game.h"
+
+/* Lines of a million bytes hold any game's movetext with engine comments
+ * on every ply; a longer one is binary or endless. */
+enum { PGN_LINE_MAX = 1 << 20, PGN_TOKEN_MAX = 4096 };
 
 typedef struct PgnTag {
     char *name, *value;

@@ -4,6 +4,7 @@
 #include "pgn.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,8 +17,6 @@ typedef enum {
     TOK_COMMENT, TOK_VARIATION_OPEN, TOK_VARIATION_CLOSE
 } TokenKind;
 
-enum { PGN_TOKEN_MAX = 4096 };
-
 struct PgnReader {
     FILE *f;
     char *name;
@@ -28,8 +27,14 @@ struct PgnReader {
     TokenKind last;
     long token_line;       /* line where the last token began */
     long fen_line;         /* line of the current game's FEN tag */
+    long result_line;      /* and of its Result tag */
+    long column;           /* bytes read of the current line */
     Setup standard;
     char text[PGN_TOKEN_MAX]; /* symbol or string text, or a lexer error */
+    /* Why the file cannot be read on (a NUL byte, an over-long line, a
+     * read error), "" while it can: from then on the file reads as its
+     * end, and the game being read gets this as its error. */
+    char fatal[160];
 };
 
 PgnReader *pgn_reader_new(FILE *f, const char *name)
@@ -57,21 +62,53 @@ void pgn_reader_free(PgnReader *r)
     free(r);
 }
 
+/* The next byte, or EOF at the end of the file and once it proved not to
+ * be text: a NUL byte (no text holds one, and C strings would cut the tag
+ * or move at it silently), a line longer than PGN_LINE_MAX, a read error. */
 static int next_char(PgnReader *r)
 {
+    if (r->fatal[0])
+        return EOF;
     int c = getc(r->f);
     if (c == '\n') {
         r->line++;
         r->line_start = true;
+        r->column = 0;
     } else if (c != EOF) {
         r->line_start = false;
+        r->column++;
     }
-    return c;
+    if (c == '\0')
+        snprintf(r->fatal, sizeof r->fatal, "a NUL byte on line %ld: not a text file; reading stops", r->line);
+    else if (r->column > PGN_LINE_MAX)
+        snprintf(r->fatal, sizeof r->fatal, "line %ld is longer than %d bytes: not a PGN file; reading stops",
+                 r->line, PGN_LINE_MAX);
+    else if (c == EOF && ferror(r->f))
+        snprintf(r->fatal, sizeof r->fatal, "read error on line %ld: %s; reading stops", r->line, strerror(errno));
+    else
+        return c;
+    return EOF;
+}
+
+/* Puts back the byte just read. */
+static void unread_char(PgnReader *r, int c)
+{
+    if (c == EOF)
+        return;
+    ungetc(c, r->f);
+    if (c == '\n')
+        r->line--;
+    else
+        r->column--;
 }
 
 static TokenKind lex_error(PgnReader *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static TokenKind lex_error(PgnReader *r, const char *fmt, ...)
 {
+    if (r->fatal[0]) { /* the real reason a string or comment was cut */
+        snprintf(r->text, sizeof r->text, "%s", r->fatal);
+        return r->last = TOK_ERROR;
+    }
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(r->text, sizeof r->text, fmt, ap);
@@ -112,11 +149,7 @@ static TokenKind lex_symbol(PgnReader *r, int c)
         r->text[len++] = (char)c;
         c = next_char(r);
     } while (c != EOF && is_symbol_char(c));
-    if (c != EOF) {
-        ungetc(c, r->f);
-        if (c == '\n')
-            r->line--;
-    }
+    unread_char(r, c);
     r->text[len] = '\0';
     return r->last = TOK_SYMBOL;
 }
@@ -139,6 +172,10 @@ static TokenKind lex(PgnReader *r)
     for (;;) {
         bool at_line_start = r->line_start;
         int c = next_char(r);
+        if (c == EOF && r->fatal[0]) {
+            r->token_line = r->line;
+            return lex_error(r, "%s", r->fatal);
+        }
         if (c == EOF)
             return r->last = TOK_EOF;
         if (isspace(c))
@@ -167,11 +204,7 @@ static TokenKind lex(PgnReader *r)
         case '.':
             while ((c = next_char(r)) == '.')
                 ;
-            if (c != EOF) {
-                ungetc(c, r->f);
-                if (c == '\n')
-                    r->line--;
-            }
+            unread_char(r, c);
             return r->last = TOK_PERIOD;
         case '$':
             c = next_char(r);
@@ -220,7 +253,7 @@ static bool is_move_number(const char *s)
 static void skip_game(PgnReader *r, bool in_movetext)
 {
     bool in_tag = false;
-    for (;;) {
+    while (!r->fatal[0]) {
         TokenKind t = lex(r);
         switch (t) {
         case TOK_EOF:
@@ -249,22 +282,73 @@ static void skip_game(PgnReader *r, bool in_movetext)
     }
 }
 
+/* "FILE:LINE: game N" and the rest of the message, into err. */
+static void vgame_error(const PgnReader *r, const PgnGame *pg, char *err, size_t err_len, const char *fmt, va_list ap)
+{
+    if (err && err_len) {
+        int n = snprintf(err, err_len, "%s:%ld: game %d", r->name, r->token_line, pg->number);
+        if (n >= 0 && (size_t)n < err_len)
+            vsnprintf(err + n, err_len - (size_t)n, fmt, ap);
+    }
+}
+
 static PgnRead bad_game(PgnReader *r, PgnGame *pg, bool in_movetext, char *err, size_t err_len, const char *fmt,
                         ...) __attribute__((format(printf, 6, 7)));
 static PgnRead bad_game(PgnReader *r, PgnGame *pg, bool in_movetext, char *err, size_t err_len, const char *fmt,
                         ...)
 {
-    if (err && err_len) {
-        int n = snprintf(err, err_len, "%s:%ld: game %d", r->name, r->token_line, pg->number);
-        if (n >= 0 && (size_t)n < err_len) {
-            va_list ap;
-            va_start(ap, fmt);
-            vsnprintf(err + n, err_len - (size_t)n, fmt, ap);
-            va_end(ap);
-        }
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    vgame_error(r, pg, err, err_len, fmt, ap);
+    va_end(ap);
     skip_game(r, in_movetext);
     return PGN_BAD_GAME;
+}
+
+/* A game read to its end whose result is wrong: reported as bad_game is,
+ * with nothing left to skip. */
+static PgnRead wrong_result(PgnReader *r, PgnGame *pg, char *err, size_t err_len, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+static PgnRead wrong_result(PgnReader *r, PgnGame *pg, char *err, size_t err_len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vgame_error(r, pg, err, err_len, fmt, ap);
+    va_end(ap);
+    return PGN_BAD_GAME;
+}
+
+/* A game that ended by the rules (checkmate, stalemate, dead position,
+ * seventy-five moves) has the result they give: a recorded 1-0, 0-1 or
+ * 1/2-1/2 that differs is a wrong score or a lost move, and is reported
+ * with the last ply. `*` records no result and contradicts nothing. The
+ * result token is checked first, then the Result tag. */
+static PgnRead check_result(PgnReader *r, PgnGame *pg, char *err, size_t err_len)
+{
+    int ply = game_ply_count(pg->game);
+    GameStatus st;
+    game_status(pg->game, ply, &st);
+    if (st.end == GAME_ONGOING)
+        return PGN_GAME;
+    const char *rules = game_result(&st, false), *tag = pgn_tags_get(&pg->tags, "Result");
+    const char *what = "result";
+    const char *recorded = pg->result;
+    if (strcmp(recorded, "*") == 0 || strcmp(recorded, rules) == 0) {
+        if (tag == NULL || strcmp(tag, "*") == 0 || strcmp(tag, rules) == 0)
+            return PGN_GAME;
+        what = "Result tag";
+        recorded = tag;
+        r->token_line = r->result_line; /* name the tag's line */
+    }
+    char status[128], where[64] = "start position";
+    game_status_text(&st, status, sizeof status);
+    if (ply > 0) {
+        const Setup *before = game_setup(pg->game, ply - 1);
+        snprintf(where, sizeof where, "%u%s %s", before->fullmove, before->side == WHITE ? "." : "...",
+                 game_san(pg->game, ply));
+    }
+    return wrong_result(r, pg, err, err_len, ", ply %d (%s): %s %s contradicts the final position (%s: %s)", ply,
+                        where, what, recorded, status, rules);
 }
 
 static PgnRead read_tags(PgnReader *r, PgnGame *pg, TokenKind *t, char *err, size_t err_len)
@@ -284,6 +368,8 @@ static PgnRead read_tags(PgnReader *r, PgnGame *pg, TokenKind *t, char *err, siz
         }
         if (strcmp(name, "FEN") == 0)
             r->fen_line = r->token_line;
+        else if (strcmp(name, "Result") == 0)
+            r->result_line = r->token_line;
         if (!pgn_tags_set(&pg->tags, name, r->text))
             return bad_game(r, pg, false, err, err_len, ": out of memory");
         if (lex(r) != TOK_TAG_CLOSE) {
@@ -319,6 +405,8 @@ PgnRead pgn_read_game(PgnReader *r, PgnGame *pg, char *err, size_t err_len)
 {
     pgn_tags_clear(&pg->tags);
     pg->result[0] = '\0';
+    if (r->fatal[0]) /* reported with the game it cut */
+        return PGN_END;
     TokenKind t;
     do
         t = lex(r);
@@ -367,7 +455,7 @@ PgnRead pgn_read_game(PgnReader *r, PgnGame *pg, char *err, size_t err_len)
                 if (depth)
                     return bad_game(r, pg, true, err, err_len, ": result %s inside a variation", r->text);
                 snprintf(pg->result, sizeof pg->result, "%.7s", r->text);
-                return PGN_GAME;
+                return check_result(r, pg, err, err_len);
             }
             if (depth == 0 && !is_move_number(r->text)) {
                 char why[512];

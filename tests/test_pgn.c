@@ -1,12 +1,17 @@
 /* PGN (core/pgn.c): reading a multi-game file with comments, variations,
  * NAGs, escape lines and broken games (each reported with file, line, game
- * and ply, reading going on); the lexical corner cases; the exact layout
+ * and ply, reading going on); the lexical corner cases; results the final
+ * position contradicts; input that is not text (NUL bytes, over-long lines
+ * and tokens) and paths that are not regular files; the exact layout
  * written; and write-then-read giving back the same games, with every
  * generator. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "core/input_file.h"
 #include "core/move_text.h"
 #include "core/pgn.h"
 #include "test_support.h"
@@ -41,6 +46,31 @@ static void check_read(const PgnReader *unused, PgnRead got, const PgnGame *pg, 
         assert_string_equal(game_san(pg->game, e->plies), e->last_san);
 }
 
+/* A reader on a file of tests/data, with a game to read into. */
+typedef struct DataReader {
+    FILE *f;
+    PgnReader *r;
+    PgnGame pg;
+} DataReader;
+
+static void data_reader_open(DataReader *d, const MoveGen *g, const char *name)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", CHESSLAB_TEST_DATA_DIR, name);
+    d->f = fopen(path, "r");
+    assert_non_null(d->f);
+    d->r = pgn_reader_new(d->f, name);
+    assert_non_null(d->r);
+    assert_true(pgn_game_init(&d->pg, g));
+}
+
+static void data_reader_close(DataReader *d)
+{
+    pgn_game_free(&d->pg);
+    pgn_reader_free(d->r);
+    fclose(d->f);
+}
+
 static void test_read_file(void **state)
 {
     const MoveGen *g = ((const GenTestCase *)*state)->gen;
@@ -57,43 +87,41 @@ static void test_read_file(void **state)
           "games.pgn:72: game 7: FEN tag: FEN field 1 (placement): 3 ranks, expected 8" },
         { PGN_GAME, 3, "*", GAME_ONGOING, false, "c4", NULL },
     };
-    FILE *f = fopen(CHESSLAB_TEST_DATA_DIR "/games.pgn", "r");
-    assert_non_null(f);
-    PgnReader *r = pgn_reader_new(f, "games.pgn");
-    PgnGame pg;
-    assert_true(pgn_game_init(&pg, g));
+    DataReader d;
+    data_reader_open(&d, g, "games.pgn");
+    PgnReader *r = d.r;
+    PgnGame *pg = &d.pg;
     char err[512];
     int n = 0;
-    for (PgnRead got; (got = pgn_read_game(r, &pg, err, sizeof err)) != PGN_END; n++) {
+    for (PgnRead got; (got = pgn_read_game(r, pg, err, sizeof err)) != PGN_END; n++) {
         assert_true(n < 8);
-        assert_int_equal(pg.number, n + 1);
-        check_read(r, got, &pg, err, &expected[n]);
+        assert_int_equal(pg->number, n + 1);
+        check_read(r, got, pg, err, &expected[n]);
     }
     assert_int_equal(n, 8);
     /* Tags of a good game, and the state of a bad one. */
-    rewind(f);
+    rewind(d.f);
     pgn_reader_free(r);
-    r = pgn_reader_new(f, "games.pgn");
-    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_GAME);
-    assert_string_equal(pgn_tags_get(&pg.tags, "White"), "Anna");
-    assert_string_equal(pgn_tags_get(&pg.tags, "Date"), "2024.01.01");
-    assert_int_equal(pg.tags.count, 7);
-    assert_int_equal(pg.line, 3);
-    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_GAME);
-    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_BAD_GAME);
-    assert_int_equal(game_ply_count(pg.game), 4); /* the moves before Nd2 */
-    assert_int_equal(pgn_read_game(r, &pg, err, sizeof err), PGN_GAME);
-    assert_int_equal(game_setup(pg.game, 0)->fullmove, 30);
-    pgn_game_free(&pg);
-    pgn_reader_free(r);
-    fclose(f);
+    r = d.r = pgn_reader_new(d.f, "games.pgn");
+    assert_int_equal(pgn_read_game(r, pg, err, sizeof err), PGN_GAME);
+    assert_string_equal(pgn_tags_get(&pg->tags, "White"), "Anna");
+    assert_string_equal(pgn_tags_get(&pg->tags, "Date"), "2024.01.01");
+    assert_int_equal(pg->tags.count, 7);
+    assert_int_equal(pg->line, 3);
+    assert_int_equal(pgn_read_game(r, pg, err, sizeof err), PGN_GAME);
+    assert_int_equal(pgn_read_game(r, pg, err, sizeof err), PGN_BAD_GAME);
+    assert_int_equal(game_ply_count(pg->game), 4); /* the moves before Nd2 */
+    assert_int_equal(pgn_read_game(r, pg, err, sizeof err), PGN_GAME);
+    assert_int_equal(game_setup(pg->game, 0)->fullmove, 30);
+    data_reader_close(&d);
 }
 
 /* Reads text (one or more games) and returns the outcomes as a string of
  * G (good) and B (bad), with the first error in err. */
-static void read_text(const MoveGen *g, const char *text, char *outcomes, char *first_error, size_t len)
+static void read_bytes(const MoveGen *g, const char *text, size_t size, char *outcomes, char *first_error,
+                       size_t len)
 {
-    FILE *f = fmemopen((void *)text, strlen(text), "r");
+    FILE *f = fmemopen((void *)text, size, "r");
     assert_non_null(f);
     PgnReader *r = pgn_reader_new(f, "mem");
     PgnGame pg;
@@ -110,6 +138,11 @@ static void read_text(const MoveGen *g, const char *text, char *outcomes, char *
     pgn_game_free(&pg);
     pgn_reader_free(r);
     fclose(f);
+}
+
+static void read_text(const MoveGen *g, const char *text, char *outcomes, char *first_error, size_t len)
+{
+    read_bytes(g, text, strlen(text), outcomes, first_error, len);
 }
 
 static void test_lexical_cases(void **state)
@@ -155,6 +188,141 @@ static void test_lexical_cases(void **state)
             fail_msg("case %zu: outcomes '%s' (expected '%s'), error '%s' (expected '%s')", i, outcomes,
                      cases[i].outcomes, error, cases[i].error);
     }
+}
+
+/* Results against the final position (tests/data/results.pgn): after a
+ * mate, a stalemate or a dead position the result token and the Result tag
+ * must be the rules' result or `*`; each contradiction is reported with the
+ * game, the ply and its move, and the line of the token or tag. */
+static void test_results(void **state)
+{
+    const MoveGen *g = ((const GenTestCase *)*state)->gen;
+    static const char *const errors[] = {
+        "results.pgn:8: game 1, ply 7 (4. Qxf7#): result 0-1 contradicts the final position (checkmate: 1-0)",
+        "results.pgn:13: game 2, ply 4 (2... Qh4#): result 1/2-1/2 contradicts the final position (checkmate: 0-1)",
+        NULL,
+        "results.pgn:21: game 4, ply 7 (4. Qxf7#): Result tag 1/2-1/2 contradicts the final position (checkmate: "
+        "1-0)",
+        "results.pgn:30: game 5, ply 1 (1. Qc7): result 1-0 contradicts the final position (stalemate: 1/2-1/2)",
+        NULL,
+        NULL,
+        "results.pgn:50: game 8, ply 1 (1. Kxb2): result 1-0 contradicts the final position (dead position: "
+        "1/2-1/2)",
+        NULL,
+        "results.pgn:58: game 10, ply 0 (start position): Result tag 0-1 contradicts the final position "
+        "(checkmate: 1-0)",
+    };
+    enum { GAMES = sizeof errors / sizeof errors[0] };
+    DataReader d;
+    data_reader_open(&d, g, "results.pgn");
+    char err[512];
+    int n = 0;
+    for (PgnRead got; (got = pgn_read_game(d.r, &d.pg, err, sizeof err)) != PGN_END; n++) {
+        assert_true(n < GAMES);
+        if (errors[n] == NULL && got != PGN_GAME)
+            fail_msg("game %d: %s", n + 1, err);
+        if (errors[n] != NULL) {
+            assert_int_equal(got, PGN_BAD_GAME);
+            assert_string_equal(err, errors[n]);
+            /* The game itself was read to its end. */
+            assert_int_not_equal(d.pg.result[0], '\0');
+        }
+    }
+    assert_int_equal(n, GAMES);
+    data_reader_close(&d);
+}
+
+/* Input that is not text: a NUL byte anywhere (tag, comment, movetext,
+ * between games) and a line over PGN_LINE_MAX end the reading with one
+ * error naming the game it cut; tokens over PGN_TOKEN_MAX are refused. */
+static void test_not_text(void **state)
+{
+    const MoveGen *g = ((const GenTestCase *)*state)->gen;
+    static const char nul_tag[] = "[White \"A\0B\"]\n1. e4 *\n1. d4 *\n";
+    static const char nul_comment[] = "1. e4 {a\0b} e5 *\n1. d4 *\n";
+    static const char nul_movetext[] = "1. e4 e5 *\n\n1. d4\0 d5 *\n1. c4 *\n";
+    static const char nul_between[] = "1. e4 e5 *\n\0\n1. d4 *\n";
+    static const char nul_escape[] = "%ab\0c\n1. e4 *\n";
+    static const struct { const char *text; size_t size; const char *outcomes, *error; } cases[] = {
+        { nul_tag, sizeof nul_tag - 1, "B", "mem:1: game 1: tag White: a NUL byte on line 1: not a text file; "
+                                            "reading stops" },
+        { nul_comment, sizeof nul_comment - 1, "B", "mem:1: game 1: a NUL byte on line 1: not a text file; "
+                                                    "reading stops" },
+        { nul_movetext, sizeof nul_movetext - 1, "GB", "mem:3: game 2: a NUL byte on line 3: not a text file; "
+                                                       "reading stops" },
+        { nul_between, sizeof nul_between - 1, "GB", "mem:2: game 2: a NUL byte on line 2: not a text file; "
+                                                     "reading stops" },
+        { nul_escape, sizeof nul_escape - 1, "B", "mem:1: game 1: a NUL byte on line 1: not a text file; "
+                                                  "reading stops" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char outcomes[32], error[512];
+        read_bytes(g, cases[i].text, cases[i].size, outcomes, error, sizeof error);
+        if (strcmp(outcomes, cases[i].outcomes) != 0 || strcmp(error, cases[i].error) != 0)
+            fail_msg("NUL case %zu: outcomes '%s' (expected '%s'), error '%s' (expected '%s')", i, outcomes,
+                     cases[i].outcomes, error, cases[i].error);
+    }
+    /* Lines: PGN_LINE_MAX bytes read (a long comment), one more refused,
+     * and the games after it not read. */
+    size_t size = (size_t)PGN_LINE_MAX + 64;
+    char *text = malloc(size);
+    assert_non_null(text);
+    for (int extra = 0; extra <= 1; extra++) {
+        int at = snprintf(text, size, "1. e4 e5 *\n1. d4 {");
+        int line_start = (int)strlen("1. e4 e5 *\n");
+        int close = line_start + PGN_LINE_MAX + extra - 3; /* "} *" ends the line */
+        memset(text + at, 'x', (size_t)(close - at));
+        at = close + snprintf(text + close, size - (size_t)close, "} *\n1. c4 *\n");
+        char outcomes[32], error[512];
+        read_bytes(g, text, (size_t)at, outcomes, error, sizeof error);
+        if (extra == 0) {
+            assert_string_equal(outcomes, "GGG");
+        } else {
+            assert_string_equal(outcomes, "GB");
+            assert_string_equal(error, "mem:2: game 2: line 2 is longer than 1048576 bytes: not a PGN file; "
+                                       "reading stops");
+        }
+    }
+    /* A symbol and a string of PGN_TOKEN_MAX bytes are refused. */
+    for (int kind = 0; kind < 2; kind++) {
+        int at = snprintf(text, size, kind ? "[White \"" : "1. e4 ");
+        memset(text + at, 'a', PGN_TOKEN_MAX);
+        at += PGN_TOKEN_MAX;
+        at += snprintf(text + at, size - (size_t)at, kind ? "\"]\n1. e4 *\n1. d4 *\n" : " *\n1. d4 *\n");
+        char outcomes[32], error[512];
+        read_bytes(g, text, (size_t)at, outcomes, error, sizeof error);
+        assert_string_equal(outcomes, "BG");
+        assert_string_equal(error, kind ? "mem:1: game 1: tag White: string longer than 4095 characters"
+                                        : "mem:1: game 1: symbol longer than 4095 characters");
+    }
+    free(text);
+}
+
+/* Inputs that are not regular files are refused before reading, without
+ * blocking (a FIFO nobody writes to); a regular file opens. */
+static void test_input_file(void **state)
+{
+    (void)state;
+    char err[256];
+    FILE *f;
+    assert_int_equal(input_file_open("/", &f, err, sizeof err), INPUT_FILE_NOT_A_FILE);
+    assert_null(f);
+    assert_string_equal(err, "cannot read '/': it is a directory, not a file");
+    assert_int_equal(input_file_open("/dev/zero", &f, err, sizeof err), INPUT_FILE_NOT_A_FILE);
+    assert_string_equal(err, "cannot read '/dev/zero': it is a character device, not a file");
+    assert_int_equal(input_file_open("/no/such/file.pgn", &f, err, sizeof err), INPUT_FILE_CANNOT_OPEN);
+    assert_string_equal(err, "cannot open '/no/such/file.pgn': No such file or directory");
+    char dir[] = "/tmp/chesslab_pgn_XXXXXX", fifo[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(input_file_open(fifo, &f, err, sizeof err), INPUT_FILE_NOT_A_FILE);
+    assert_non_null(strstr(err, "it is a FIFO, not a file"));
+    unlink(fifo);
+    rmdir(dir);
+    assert_int_equal(input_file_open(CHESSLAB_TEST_DATA_DIR "/games.pgn", &f, err, sizeof err), INPUT_FILE_OK);
+    assert_int_equal(getc(f), '%');
+    fclose(f);
 }
 
 /* The exact layout: roster, SetUp/FEN, extra tags, N... for Black first. */
@@ -246,13 +414,16 @@ static void test_write_then_read(void **state)
             w->moves[game_ply_count(game)] = m;
         }
         w->plies = game_ply_count(game);
-        snprintf(w->result, sizeof w->result, "%s", i % 7 == 6 ? "1/2-1/2" : game_result(&st, false));
+        /* Some games drawn by agreement: only those still going on, as a
+         * result the final position contradicts is refused. */
+        bool agreed = i % 7 == 6 && st.end == GAME_ONGOING;
+        snprintf(w->result, sizeof w->result, "%s", agreed ? "1/2-1/2" : game_result(&st, false));
         snprintf(w->white, sizeof w->white, "Player \"%d\" \\ %s", i, g->name);
         PgnTags tags = { 0 };
         pgn_tags_set(&tags, "White", w->white);
         pgn_tags_set(&tags, "Round", i % 2 ? "7" : "?");
         pgn_tags_set(&tags, "PlyCount", "x");
-        assert_true(pgn_write_game(out, &tags, game, i % 7 == 6 ? "1/2-1/2" : NULL));
+        assert_true(pgn_write_game(out, &tags, game, agreed ? "1/2-1/2" : NULL));
         pgn_tags_free(&tags);
     }
     fclose(out);
@@ -300,7 +471,11 @@ int main(void)
     int failures = 0;
     failures += run_per_generator("pgn_read_file", test_read_file, "read_file", NULL, NULL, 1);
     failures += run_per_generator("pgn_lexical", test_lexical_cases, "lexical", NULL, NULL, 1);
+    failures += run_per_generator("pgn_results", test_results, "results", NULL, NULL, 1);
+    failures += run_per_generator("pgn_not_text", test_not_text, "not_text", NULL, NULL, 1);
     failures += run_per_generator("pgn_write_layout", test_write_layout, "write_layout", NULL, NULL, 1);
     failures += run_per_generator("pgn_write_then_read", test_write_then_read, "write_then_read", NULL, NULL, 1);
+    const struct CMUnitTest files[] = { cmocka_unit_test(test_input_file) };
+    failures += cmocka_run_group_tests_name("input_file", files, NULL, NULL);
     return failures;
 }

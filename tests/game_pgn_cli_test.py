@@ -1,12 +1,20 @@
 #!/usr/bin/python3
-"""Every JSON the program prints is valid JSON in valid UTF-8, whatever bytes
-its input held: PGN tags with invalid UTF-8 (0xff 0xfe, truncated and
-overlong sequences, surrogates), control characters, a file name that is not
-UTF-8; well-formed UTF-8 comes through unchanged and each ill-formed part
-becomes one U+FFFD. Parsed with Python's json module after a strict UTF-8
-decode.
+"""`chesslab game` from outside, on hostile input.
 
-Usage: json_output_test.py CHESSLAB_BINARY
+JSON: every JSON it prints is valid JSON in valid UTF-8, whatever bytes its
+input held: PGN tags with invalid UTF-8 (0xff 0xfe, truncated and overlong
+sequences, surrogates), control characters, a file name that is not UTF-8;
+well-formed UTF-8 comes through unchanged and each ill-formed part becomes
+one U+FFFD. Parsed with Python's json module after a strict UTF-8 decode
+(`search --json` too, the other writer of free text).
+
+PGN files: a result the final position contradicts (issue 14's 0-1 after
+Qxf7#) is an error naming game and ply, exit 1; a NUL byte stops the
+reading, exit 1; a directory, /dev/zero, a FIFO nobody writes to and an
+empty file are refused at once, exit 1, one line each (2 is for a path
+that cannot be opened).
+
+Usage: game_pgn_cli_test.py CHESSLAB_BINARY
 """
 import json
 import os
@@ -52,6 +60,46 @@ TAGS = [
 ]
 
 
+def run_game(args, what):
+    """chesslab game with a hang guard: (exit status, stdout, stderr lines)."""
+    try:
+        p = subprocess.run([BIN.encode(), b"game"] + args, capture_output=True, timeout=10)
+    except subprocess.TimeoutExpired:
+        check(False, "%s: no answer within 10 s" % what)
+        return None, b"", []
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace").splitlines()
+
+
+def pgn_files(tmp):
+    mate = os.path.join(tmp, b"mate.pgn")
+    with open(mate, "wb") as f:
+        f.write(b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 0-1\n")
+    code, out, err = run_game(["--pgn", mate], "mate scored 0-1")
+    check(code == 1 and len(err) == 1 and err[0].endswith(
+        "mate.pgn:1: game 1, ply 7 (4. Qxf7#): result 0-1 contradicts the final position (checkmate: 1-0)"),
+        "0-1 after 4. Qxf7#: exit 1 and the error (%s, %s)" % (code, err))
+    nul = os.path.join(tmp, b"nul.pgn")
+    with open(nul, "wb") as f:
+        f.write(b"1. e4 e5 *\n1. d4\0 d5 *\n1. c4 *\n")
+    code, out, err = run_game(["--pgn", nul], "NUL byte")
+    check(code == 1 and len(err) == 1 and "a NUL byte on line 2" in err[0] and b"2 games: 1 read, 1 with errors"
+          in out, "NUL byte: one error, reading stops, exit 1 (%s, %s)" % (code, err))
+    empty = os.path.join(tmp, b"empty.pgn")
+    with open(empty, "wb") as f:
+        f.write(b"; a comment, no game\n")
+    fifo = os.path.join(tmp, b"fifo.pgn")
+    os.mkfifo(fifo)
+    for path, message in ((empty, "holds no games"), (tmp, "it is a directory, not a file"),
+                          (b"/dev/zero", "it is a character device, not a file"),
+                          (fifo, "it is a FIFO, not a file")):
+        for json_flag in ([], ["--json"]):
+            code, out, err = run_game(json_flag + ["--pgn", path], path.decode())
+            check(code == 1 and len(err) == 1 and message in err[0],
+                  "%s %s: exit 1 and '%s' (%s, %s)" % (path, json_flag, message, code, err))
+    code, out, err = run_game(["--pgn", os.path.join(tmp, b"missing.pgn")], "missing file")
+    check(code == 2 and len(err) == 1 and "cannot open" in err[0], "missing file: exit 2 (%s, %s)" % (code, err))
+
+
 def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = tmp.encode()
@@ -78,6 +126,7 @@ def main():
         if doc is not None:
             check(doc["file"].endswith("odd\ufffd\ufffd.pgn"), "file name replaced: %r" % doc["file"])
             check("odd\ufffd\ufffd.pgn" in (doc["games"][0]["error"] or ""), "error names the file")
+        pgn_files(tmp)
     code, doc = run_json(["game", "--json", "--san", "e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"],
                          "game --json --san")
     if doc is not None:
