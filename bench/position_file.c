@@ -48,35 +48,39 @@ static bool parse_position(const char *text, NamedPosition *p, char *err, size_t
 
 int position_file_read(const char *path, NamedPosition *out, int max, char *err, size_t err_len)
 {
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        snprintf(err, err_len, "cannot open '%s'", path);
+    EpdFile file;
+    if (!epd_file_open(&file, path, err, err_len))
         return -1;
-    }
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    char text[1024], problem[256];
-    bool too_long;
+    char text[EPD_LINE_MAX], problem[256];
     int count = 0;
-    for (int line_no = 1; epd_read_line(f, text, sizeof text, &too_long); line_no++) {
+    while (epd_file_next(&file, text)) {
+        const int line_no = file.line_no;
         size_t skip = strspn(text, " \t\r\n");
         if (text[skip] == '\0' || text[skip] == '#')
             continue;
         if (count == max) {
             snprintf(err, err_len, "%s: more than %d positions", path, max);
-            fclose(f);
+            epd_file_close(&file);
             return -1;
         }
         NamedPosition *p = &out[count];
-        if (too_long || !parse_position(text + skip, p, problem, sizeof problem)) {
-            snprintf(err, err_len, "%s:%d: %s", path, line_no, too_long ? "line too long" : problem);
-            fclose(f);
+        if (!parse_position(text + skip, p, problem, sizeof problem)) {
+            snprintf(err, err_len, "%s:%d: %s", path, line_no, problem);
+            epd_file_close(&file);
             return -1;
         }
         if (p->name[0] == '\0')
             snprintf(p->name, sizeof p->name, "%.50s:%d", base, line_no);
         count++;
     }
-    fclose(f);
+    const int bad = file.errors;
+    epd_file_close(&file);
+    if (bad) {
+        snprintf(err, err_len, "%s: %d unreadable line%s (a NUL byte, or longer than %d bytes)", path, bad,
+                 bad == 1 ? "" : "s", EPD_LINE_MAX - 1);
+        return -1;
+    }
     if (count == 0)
         snprintf(err, err_len, "%s: no positions", path);
     return count;

@@ -94,7 +94,7 @@ typedef struct EpdTask {
 static bool parse_epd(const char *text, EpdTask *task, char *err, size_t err_len)
 {
     memset(task, 0, sizeof *task);
-    char line[1024];
+    char line[EPD_LINE_MAX];
     snprintf(line, sizeof line, "%s", text);
     char *cursor = line;
     char fen[FEN_MAX] = "";
@@ -167,18 +167,16 @@ static bool resolve_moves(const SearchBoardOps *ops, const SearchBoard *board, c
     return true;
 }
 
-bool search_bench_tactics(const TacticsOptions *o, FILE *out, FILE *err, TacticsTotals *totals, char *err_text,
+bool search_bench_tactics(const TacticsOptions *o, FILE *out, TacticsTotals *totals, char *err_text,
                           size_t err_len)
 {
     memset(totals, 0, sizeof *totals);
-    FILE *f = fopen(o->epd, "r");
-    if (f == NULL) {
-        snprintf(err_text, err_len, "cannot open '%s'", o->epd);
+    EpdFile file;
+    if (!epd_file_open(&file, o->epd, err_text, err_len))
         return false;
-    }
     Engine *e = engine_new(o->hash_mb);
     if (e == NULL) {
-        fclose(f);
+        epd_file_close(&file);
         snprintf(err_text, err_len, "out of memory");
         return false;
     }
@@ -186,9 +184,9 @@ bool search_bench_tactics(const TacticsOptions *o, FILE *out, FILE *err, Tactics
     search_limits_init(&limits);
     limits.nodes = o->nodes;
     limits.depth = o->depth;
-    char text[1024];
-    bool too_long;
-    for (int line_no = 1; epd_read_line(f, text, sizeof text, &too_long); line_no++) {
+    char text[EPD_LINE_MAX];
+    while (epd_file_next(&file, text)) {
+        const int line_no = file.line_no;
         if (line_no < o->first || (o->count > 0 && line_no >= o->first + o->count))
             continue;
         if (text[strspn(text, " \t\r\n")] == '\0' || text[0] == '#')
@@ -196,12 +194,11 @@ bool search_bench_tactics(const TacticsOptions *o, FILE *out, FILE *err, Tactics
         EpdTask task;
         char problem[256];
         Move bm[EPD_MAX_MOVES], am[EPD_MAX_MOVES];
-        if (too_long || !parse_epd(text, &task, problem, sizeof problem) ||
+        if (!parse_epd(text, &task, problem, sizeof problem) ||
             !engine_set_position(e, &task.setup, NULL, 0, problem, sizeof problem) ||
             !resolve_moves(engine_ops(e), engine_board(e), task.bm, task.bm_count, bm, problem, sizeof problem) ||
             !resolve_moves(engine_ops(e), engine_board(e), task.am, task.am_count, am, problem, sizeof problem)) {
-            fprintf(err, "%s:%d: %s\n", o->epd, line_no, too_long ? "line too long" : problem);
-            totals->unreadable++;
+            epd_file_error(&file, problem);
             continue;
         }
         engine_new_game(e);
@@ -237,7 +234,8 @@ bool search_bench_tactics(const TacticsOptions *o, FILE *out, FILE *err, Tactics
             fflush(out);
         }
     }
-    fclose(f);
+    totals->unreadable = file.errors;
+    epd_file_close(&file);
     engine_free(e);
     return true;
 }

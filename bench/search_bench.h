@@ -46,10 +46,10 @@ typedef struct TacticsTotals {
     int64_t time_ms;
 } TacticsTotals;
 
-/* Runs the suite; messages about unreadable lines go to err as
- * FILE:LINE: problem. False when the file cannot be opened (message in
- * err_text). */
-bool search_bench_tactics(const TacticsOptions *o, FILE *out, FILE *err, TacticsTotals *totals, char *err_text,
+/* Runs the suite; messages about unreadable lines go to stderr as
+ * FILE:LINE: problem (core/epd.h's EpdFile). False when the file cannot be
+ * opened or is not a regular file (message in err_text). */
+bool search_bench_tactics(const TacticsOptions *o, FILE *out, TacticsTotals *totals, char *err_text,
                           size_t err_len);
 
 #endif

@@ -132,18 +132,18 @@ static int load_positions(const BenchOptions *o, BenchPosition *out)
         }
         return count;
     }
-    FILE *f = fopen(o->positions_file, "r");
-    if (f == NULL) {
-        cli_error("bench", "--positions: cannot open '%s'", o->positions_file);
+    EpdFile file;
+    char text[EPD_LINE_MAX];
+    if (!epd_file_open(&file, o->positions_file, err, sizeof err)) {
+        cli_error("bench", "--positions: %s", err);
         return -1;
     }
-    char text[1024];
-    bool too_long;
-    for (int line_no = 1; epd_read_line(f, text, sizeof text, &too_long) && count < MAX_BENCH_POSITIONS; line_no++) {
+    while (count < MAX_BENCH_POSITIONS && epd_file_next(&file, text)) {
+        const int line_no = file.line_no;
         PerftEpdLine line;
-        if (too_long || !perft_epd_parse(text, &line, err, sizeof err)) {
-            cli_error("bench", "%s:%d: %s", o->positions_file, line_no, too_long ? "line too long" : err);
-            fclose(f);
+        if (!perft_epd_parse(text, &line, err, sizeof err)) {
+            cli_error("bench", "%s:%d: %s", o->positions_file, line_no, err);
+            epd_file_close(&file);
             return -1;
         }
         int depth = 0;
@@ -160,8 +160,13 @@ static int load_positions(const BenchOptions *o, BenchPosition *out)
         b->depth = depth;
         b->expected = line.expected[depth];
     }
-    fclose(f);
-    return count;
+    const bool bad = file.errors > 0;
+    epd_file_close(&file);
+    if (bad)
+        return -1; /* a line too long or with a NUL byte: reported by the reader */
+    if (count == 0)
+        cli_error("bench", "--positions: %s: no position with a count to check", o->positions_file);
+    return count > 0 ? count : -1;
 }
 
 static int parse_options(int argc, char **argv, BenchOptions *o)

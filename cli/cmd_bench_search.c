@@ -80,13 +80,17 @@ int bench_tactics(int argc, char **argv)
         o.nodes = 100000;
     TacticsTotals t;
     char err[256];
-    if (!search_bench_tactics(&o, stdout, stderr, &t, err, sizeof err)) {
+    if (!search_bench_tactics(&o, stdout, &t, err, sizeof err)) {
         cli_error(cmd, "--epd: %s", err);
         return EXIT_USAGE;
     }
     printf("solved %d of %d (%s, %s %llu per position%s), %llu nodes, %lld ms\n", t.solved, t.total, o.epd,
            o.nodes ? "nodes" : "depth", o.nodes ? (unsigned long long)o.nodes : (unsigned long long)o.depth,
            t.unreadable ? ", some lines unreadable" : "", (unsigned long long)t.nodes, (long long)t.time_ms);
+    if (t.total == 0) {
+        cli_error(cmd, "--epd: %s: no position searched", o.epd);
+        return t.unreadable ? 1 : EXIT_USAGE;
+    }
     return t.unreadable ? 1 : 0;
 }
 

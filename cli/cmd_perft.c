@@ -97,6 +97,10 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
         cli_error(cmd, "--depth N is required (see chesslab perft --help)");
         return EXIT_USAGE;
     }
+    if (o->epd && o->shared.depth == 0) {
+        cli_error(cmd, "--depth 0 with --epd checks no count (depths start at 1)");
+        return EXIT_USAGE;
+    }
     return 0;
 }
 
@@ -217,24 +221,22 @@ static int epd_target_depth(const PerftOptions *o, const PerftEpdLine *line)
 
 static int perft_epd(const PerftOptions *o, Topology *topology)
 {
-    FILE *f = fopen(o->epd, "r");
-    if (f == NULL) {
-        cli_error("perft", "--epd: cannot open '%s'", o->epd);
+    EpdFile file;
+    char text[EPD_LINE_MAX], err[256];
+    if (!epd_file_open(&file, o->epd, err, sizeof err)) {
+        cli_error("perft", "--epd: %s", err);
         return EXIT_USAGE;
     }
     void *board = movegen_board_new(o->gen);
-    char text[1024], err[256];
-    int line_no = 0, passed = 0, failed = 0, bad = 0;
+    int passed = 0, failed = 0, depths_checked = 0;
     uint64_t total_nodes = 0;
     double total_seconds = 0;
-    bool too_long;
     printf("perft of %s: generator %s, mode %s\n", o->epd, o->gen->name, perft_mode_name(o->shared.mode));
-    while (epd_read_line(f, text, sizeof text, &too_long)) {
-        line_no++;
+    while (epd_file_next(&file, text)) {
+        const int line_no = file.line_no;
         PerftEpdLine line;
-        if (too_long || !perft_epd_parse(text, &line, err, sizeof err)) {
-            fprintf(stderr, "%s:%d: %s\n", o->epd, line_no, too_long ? "line too long" : err);
-            bad++;
+        if (!perft_epd_parse(text, &line, err, sizeof err)) {
+            epd_file_error(&file, err);
             continue;
         }
         int target = epd_target_depth(o, &line);
@@ -246,8 +248,9 @@ static int perft_epd(const PerftOptions *o, Topology *topology)
             if (!line.has_depth[d])
                 continue;
             PerftOutcome out;
+            depths_checked++;
             if (!count_tree(o, topology, board, d, false, &out)) {
-                fclose(f);
+                epd_file_close(&file);
                 movegen_board_free(board);
                 return 1;
             }
@@ -272,12 +275,20 @@ static int perft_epd(const PerftOptions *o, Topology *topology)
         }
         fflush(stdout);
     }
-    fclose(f);
+    const int bad = file.errors, lines = file.line_no;
+    const bool gave_up = file.gave_up;
+    epd_file_close(&file);
     movegen_board_free(board);
-    printf("\n%d lines: %d passed, %d failed, %d unreadable; %llu nodes in %.3f s (%.2f Mnps), "
+    printf("\n%d lines%s: %d passed, %d failed, %d unreadable; %llu nodes in %.3f s (%.2f Mnps), "
            "generator %s, mode %s\n",
-           line_no, passed, failed, bad, (unsigned long long)total_nodes, total_seconds,
+           lines, gave_up ? " (gave up)" : "", passed, failed, bad, (unsigned long long)total_nodes, total_seconds,
            timer_mnps(total_nodes, total_seconds), o->gen->name, perft_mode_name(o->shared.mode));
+    /* Nothing checked is no pass: an empty file, or no count at the depths asked. */
+    if (depths_checked == 0) {
+        cli_error("perft", "--epd: %s: no count checked (%s)", o->epd,
+                  lines == 0 ? "no lines" : passed + failed == 0 ? "no readable line" : "no published count at these depths");
+        return failed || bad ? 1 : EXIT_USAGE;
+    }
     return (failed || bad) ? 1 : 0;
 }
 

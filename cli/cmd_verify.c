@@ -31,30 +31,34 @@ typedef struct Position {
     char label[96];
 } Position;
 
-/* Appends the positions of one file; bad lines are reported and counted. */
+/* Appends the positions of one file; bad lines are reported and counted.
+ * -1: no file or nothing in it; -2: nothing readable in it. */
 static int load_file(const char *path, Position *positions, int *count, int *bad)
 {
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
-        cli_error("verify", "--epd: cannot open '%s'", path);
+    EpdFile file;
+    char text[EPD_LINE_MAX], err[256];
+    if (!epd_file_open(&file, path, err, sizeof err)) {
+        cli_error("verify", "--epd: %s", err);
         return -1;
     }
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    char text[1024], err[256];
-    bool too_long;
-    for (int line_no = 1; epd_read_line(f, text, sizeof text, &too_long); line_no++) {
-        if (*count == MAX_POSITIONS)
-            break;
+    const int before = *count;
+    while (*count < MAX_POSITIONS && epd_file_next(&file, text)) {
         Position *p = &positions[*count];
-        if (too_long || !setup_from_epd_line(&p->setup, text, err, sizeof err)) {
-            fprintf(stderr, "%s:%d: %s\n", path, line_no, too_long ? "line too long" : err);
-            (*bad)++;
+        if (!setup_from_epd_line(&p->setup, text, err, sizeof err)) {
+            epd_file_error(&file, err);
             continue;
         }
-        snprintf(p->label, sizeof p->label, "%.60s line %d", base, line_no);
+        snprintf(p->label, sizeof p->label, "%.60s line %d", base, file.line_no);
         (*count)++;
     }
-    fclose(f);
+    *bad += file.errors;
+    epd_file_close(&file);
+    if (*count == before && before < MAX_POSITIONS) {
+        /* A file that adds nothing would let verify say "clean" of nothing. */
+        cli_error("verify", "--epd: %s: no position read", path);
+        return file.errors ? -2 : -1; /* bad lines exit 1, like a wrong count; nothing at all is a usage error */
+    }
     return 0;
 }
 
@@ -120,13 +124,13 @@ int cmd_verify(int argc, char **argv)
         }
     }
     Position *positions = malloc((size_t)(MAX_POSITIONS + 1) * sizeof *positions);
-    int count = 0, bad = 0;
+    int count = 0, bad = 0, status;
     setup_from_fen(&positions[count].setup, FEN_STARTPOS, NULL, 0);
     snprintf(positions[count++].label, sizeof positions[0].label, "start position");
     for (int k = 0; k < file_count; k++)
-        if (load_file(files[k], positions, &count, &bad) < 0) {
+        if ((status = load_file(files[k], positions, &count, &bad)) < 0) {
             free(positions);
-            return EXIT_USAGE;
+            return status == -2 ? 1 : EXIT_USAGE;
         }
 
     VerifyContext v;

@@ -1,5 +1,7 @@
 #include "epd.h"
 
+#include "input_file.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -70,19 +72,71 @@ bool perft_epd_parse(const char *text, PerftEpdLine *out, char *err, size_t err_
     return true;
 }
 
-bool epd_read_line(FILE *f, char *buf, size_t len, bool *too_long)
+const char *epd_line_problem_text(EpdLineProblem p)
 {
-    *too_long = false;
-    if (fgets(buf, (int)len, f) == NULL)
-        return false;
-    size_t n = strlen(buf);
-    if (n == len - 1 && buf[n - 1] != '\n' && !feof(f)) {
-        *too_long = true;
-        int c;
-        while ((c = fgetc(f)) != EOF && c != '\n')
-            ;
+    return p == EPD_LINE_TOO_LONG ? "line too long" : p == EPD_LINE_NUL ? "NUL byte in the line" : "ok";
+}
+
+bool epd_read_line(FILE *f, char *buf, size_t len, EpdLineProblem *problem)
+{
+    *problem = EPD_LINE_OK;
+    size_t n = 0;
+    int c;
+    bool any = false;
+    while ((c = getc(f)) != EOF) {
+        any = true;
+        if (c == '\n')
+            break;
+        if (c == '\0')
+            *problem = EPD_LINE_NUL;
+        else if (n + 1 < len)
+            buf[n++] = (char)c;
+        else if (*problem == EPD_LINE_OK)
+            *problem = EPD_LINE_TOO_LONG;
     }
-    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        buf[--n] = '\0';
+    if (!any)
+        return false;
+    while (n > 0 && buf[n - 1] == '\r')
+        n--;
+    buf[*problem == EPD_LINE_OK ? n : 0] = '\0';
     return true;
+}
+
+bool epd_file_open(EpdFile *e, const char *path, char *err, size_t err_len)
+{
+    *e = (EpdFile){ .path = path };
+    return input_file_open(path, &e->f, err, err_len) == INPUT_FILE_OK;
+}
+
+void epd_file_error(EpdFile *e, const char *problem)
+{
+    fprintf(stderr, "%s:%d: %s\n", e->path, e->line_no, problem);
+    if (++e->errors == EPD_MAX_ERRORS) {
+        fprintf(stderr, "%s: %d bad lines, giving up\n", e->path, e->errors);
+        e->gave_up = true;
+    }
+}
+
+bool epd_file_next(EpdFile *e, char buf[EPD_LINE_MAX])
+{
+    EpdLineProblem problem;
+    while (!e->gave_up && epd_read_line(e->f, buf, EPD_LINE_MAX, &problem)) {
+        e->line_no++;
+        if (problem == EPD_LINE_OK)
+            return true;
+        epd_file_error(e, epd_line_problem_text(problem));
+    }
+    if (!e->gave_up && ferror(e->f)) {
+        fprintf(stderr, "%s: read error\n", e->path);
+        e->errors++;
+        e->gave_up = true;
+    }
+    return false;
+}
+
+void epd_file_close(EpdFile *e)
+{
+    if (e->f != NULL)
+        fclose(e->f);
+    e->f = NULL;
 }

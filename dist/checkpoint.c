@@ -4,11 +4,16 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "core/timer.h"
 
 static const char magic_line[] = "chesslab-perft-checkpoint 1";
+
+/* Bounds on what a checkpoint file can hold: the header (a FEN and up to
+ * CHECKPOINT_MAX_PASSES seeds) and one record line per unit and pass. */
+enum { CHECKPOINT_HEADER_MAX = 4096, CHECKPOINT_RECORD_MAX = 128 };
 
 /* Check word of a record: ties it to this job (list hash) so a line pasted
  * from another checkpoint, or a flipped digit, is caught. */
@@ -180,6 +185,22 @@ bool checkpoint_open(Checkpoint *cp, const char *path, const CheckpointJob *job,
         return false;
     }
     cp->file = f;
+    /* Only a regular file, and no larger than a header and one record per
+     * unit and pass can make it: /dev/null would swallow the records,
+     * /dev/zero or a FIFO never end, and a huge file is no checkpoint. */
+    struct stat st;
+    const uint64_t max_bytes = CHECKPOINT_HEADER_MAX + (job->units * (uint64_t)job->passes + 16) * CHECKPOINT_RECORD_MAX;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        snprintf(err, err_len, "checkpoint '%s' is not a regular file", path);
+        checkpoint_close(cp);
+        return false;
+    }
+    if ((uint64_t)st.st_size > max_bytes) {
+        snprintf(err, err_len, "checkpoint '%s' is %lld bytes, more than this job's %llu can be", path,
+                 (long long)st.st_size, (unsigned long long)max_bytes);
+        checkpoint_close(cp);
+        return false;
+    }
     size_t len = 0, keep = 0;
     char *text = read_all(f, &len);
     if (text == NULL) {

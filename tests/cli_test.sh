@@ -203,4 +203,39 @@ while read -r gen; do
   done
 done < <("$bin" gens | awk '$2 == "yes" {print $1}')
 
+# --- inputs that are not text files, or say nothing (issue 14): refused
+# up front (no hang on /dev/zero or a FIFO), never a "pass" of nothing
+start_fen='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+mkfifo "$tmp/fifo"
+for path in /dev/zero "$tmp" "$tmp/fifo"; do
+  expect_error 2 "cannot read '$path': it is a" perft --epd "$path"
+  expect_error 2 "cannot read '$path': it is a" verify --epd "$path" --random 0
+  expect_error 2 "cannot read '$path': it is a" bench tactics --epd "$path" --nodes 10
+  expect_error 2 "cannot read '$path': it is a" bench movegen --positions "$path" --runs 1
+done
+: >"$tmp/empty.epd"
+expect_error 2 "no count checked \(no lines\)" perft --epd "$tmp/empty.epd"
+expect_error 2 "no position read" verify --epd "$tmp/empty.epd" --random 0
+expect_error 2 "no position searched" bench tactics --epd "$tmp/empty.epd" --nodes 10
+expect_error 2 "--depth 0 with --epd checks no count" perft --epd "$data/cpw-perft.epd" --depth 0
+# A NUL byte would cut the line to a shorter, valid one ("D1 20" alone).
+printf '%s ;D1 20\0;D2 999\n' "$start_fen" >"$tmp/nul.epd"
+# expect_lines STATUS REGEX ARGS...: like expect_error, more lines allowed.
+expect_lines() {
+  local want=$1 regex=$2
+  shift 2
+  timeout 120 "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  local got=$?
+  if [ "$got" -eq "$want" ] && grep -Eq -- "$regex" "$tmp/err"; then ok; else
+    bad "chesslab $*: exit $got (expected $want), stderr $(head -c 300 "$tmp/err")"; fi
+}
+expect_lines 1 "nul.epd:1: NUL byte in the line" perft --epd "$tmp/nul.epd"
+expect_lines 1 "nul.epd:1: NUL byte in the line" verify --epd "$tmp/nul.epd" --random 0
+# Over-long lines and endless bad lines: reported, then the reader gives up.
+head -c 5000 /dev/zero | tr '\0' 'x' >"$tmp/long.epd"
+expect_lines 1 "long.epd:1: line too long" perft --epd "$tmp/long.epd"
+yes 'not a fen' | head -n 100000 >"$tmp/many.epd"
+expect_lines 1 "many.epd: 20 bad lines, giving up" perft --epd "$tmp/many.epd"
+if [ "$(grep -c 'many.epd:[0-9]*:' "$tmp/err")" -eq 20 ]; then ok; else bad "perft --epd many.epd: not 20 line errors"; fi
+
 finish cli

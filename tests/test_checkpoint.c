@@ -202,12 +202,41 @@ static void test_unit_out_of_range(void **state)
     free(path);
 }
 
+/* Not a regular file (it would swallow records or never end), or larger
+ * than any checkpoint of the job: refused before anything is read. */
+static void test_not_a_checkpoint_file(void **state)
+{
+    (void)state;
+    CheckpointJob job = job_of(5);
+    Checkpoint cp;
+    char err[256];
+    const char *const devices[] = { "/dev/null", "/dev/zero", "/tmp" };
+    for (int i = 0; i < 3; i++) {
+        if (checkpoint_open(&cp, devices[i], &job, err, sizeof err))
+            fail_msg("accepted %s as a checkpoint", devices[i]);
+        /* A directory already fails to open for writing. */
+        assert_true(strstr(err, "not a regular file") != NULL || strstr(err, "Is a directory") != NULL);
+    }
+    char *path = temp_path();
+    char *big = malloc(1 << 20);
+    assert_non_null(big);
+    memset(big, 'x', (1 << 20) - 1);
+    big[(1 << 20) - 1] = '\0';
+    spit(path, big);
+    free(big);
+    assert_false(checkpoint_open(&cp, path, &job, err, sizeof err));
+    assert_non_null(strstr(err, "more than this job's"));
+    unlink(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_torn_tail),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_not_a_checkpoint_file),
         cmocka_unit_test(test_unit_out_of_range),
     };
     return cmocka_run_group_tests_name("checkpoint", tests, NULL, NULL);

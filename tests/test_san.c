@@ -407,8 +407,9 @@ static void test_epd_suites(void **state)
         if (in == NULL)
             fail_msg("cannot open %s", path);
         char line[2048], fen[FEN_MAX], list[512], where[1100];
-        bool too_long;
-        for (int n = 1; epd_read_line(in, line, sizeof line, &too_long); n++) {
+        EpdLineProblem problem;
+        for (int n = 1; epd_read_line(in, line, sizeof line, &problem); n++) {
+            assert_int_equal(problem, EPD_LINE_OK);
             snprintf(where, sizeof where, "%s:%d", files[f], n);
             for (int op = 0; op < 3; op++) {
                 const char *name = (const char *[]){ "bm", "am", "c7" }[op];

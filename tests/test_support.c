@@ -58,15 +58,15 @@ SuiteLines suite_load(const char *file_name)
     SuiteLines suite = { NULL, 0 };
     int capacity = 0;
     char text[1024], err[256];
-    bool too_long;
-    for (int line_no = 1; epd_read_line(f, text, sizeof text, &too_long); line_no++) {
+    EpdLineProblem problem;
+    for (int line_no = 1; epd_read_line(f, text, sizeof text, &problem); line_no++) {
         if (suite.count == capacity) {
             capacity = capacity ? capacity * 2 : 64;
             suite.lines = realloc(suite.lines, (size_t)capacity * sizeof *suite.lines);
             assert_non_null(suite.lines);
         }
-        if (too_long || !perft_epd_parse(text, &suite.lines[suite.count], err, sizeof err))
-            fail_msg("%s:%d: %s", file_name, line_no, too_long ? "line too long" : err);
+        if (problem != EPD_LINE_OK || !perft_epd_parse(text, &suite.lines[suite.count], err, sizeof err))
+            fail_msg("%s:%d: %s", file_name, line_no, problem != EPD_LINE_OK ? epd_line_problem_text(problem) : err);
         suite.count++;
     }
     fclose(f);
