@@ -6,6 +6,9 @@ result or a clear error.
                          exit 0, or 2 with exactly one line on stderr;
   perft --epd:           exit 0, 1 (a count that no longer matches) or 2;
   game --pgn:            exit 0, or 1 (games with errors, each named);
+  material past the limits: refused with one line, or counted alike by
+                         every generator with at most 218 moves;
+  NUL bytes, /dev/zero, FIFOs, directories as input files: one clear error;
   uci:                   exit 0 after `quit`, `readyok` after the last
                          `isready`, every bestmove a move or `(none)`.
 Everywhere: no sanitizer report, no hang (each run has a time limit).
@@ -110,6 +113,121 @@ with tempfile.TemporaryDirectory() as scratch:
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
         check_cli(["perft", "--epd", path, "--depth", "2"], (0, 1, 2), "perft --epd %r" % lines)
+
+# ---- material at and over the limits setup accepts (core/types.h): random
+# placements of up to 16 white men with many promoted pieces. Refused with
+# one line, or counted alike by every generator and within MAX_MOVES.
+def black_king_attacked(board, king):
+    kf, kr = king % 8, king // 8
+    for sq, piece in enumerate(board):
+        df, dr = sq % 8 - kf, sq // 8 - kr
+        if piece == "P" and dr == -1 and abs(df) == 1:
+            return True
+        if piece == "N" and sorted((abs(df), abs(dr))) == [1, 2]:
+            return True
+        if piece == "K" and max(abs(df), abs(dr)) == 1:
+            return True
+        straight, diagonal = df == 0 or dr == 0, abs(df) == abs(dr)
+        if (piece == "R" and straight) or (piece == "B" and diagonal) or (piece == "Q" and (straight or diagonal)):
+            step_f, step_r = (df > 0) - (df < 0), (dr > 0) - (dr < 0)
+            f, r = kf + step_f, kr + step_r
+            while (f, r) != (sq % 8, sq // 8) and board[r * 8 + f] == ".":
+                f, r = f + step_f, r + step_r
+            if (f, r) == (sq % 8, sq // 8):
+                return True
+    return False
+
+
+def random_placement(white):
+    """A FEN with white to move and the black king not in check."""
+    while True:
+        board = ["."] * 64
+        squares = rng.sample(range(64), len(white) + 1)
+        board[squares[0]] = "k"
+        for sq, piece in zip(squares[1:], white):
+            if piece == "P" and sq // 8 in (0, 7):
+                break
+            board[sq] = piece
+        else:
+            if black_king_attacked(board, squares[0]):
+                continue
+            rows = []
+            for rank in range(7, -1, -1):
+                row = "".join(board[rank * 8:rank * 8 + 8])
+                for n in range(8, 0, -1):
+                    row = row.replace("." * n, str(n))
+                rows.append(row)
+            return "/".join(rows) + " w - - 0 1"
+
+
+def nodes_of(p):
+    for line in p.stdout.splitlines():
+        if line.startswith("nodes"):
+            return int(line.split()[1])
+    return None
+
+
+accepted = 0
+for i in range(60):
+    pawns = rng.randint(0, 8)
+    # At the limit of the promotion rule, or one or two beyond it, or past 16 men.
+    promoted = 8 - pawns + rng.choice([0, 0, 0, 1, 2])
+    extra = [rng.choice("QQQRNB") for _ in range(promoted)]
+    white = ["K"] + ["P"] * pawns + list("QRRNNB") + extra + (["B"] if rng.random() < 0.5 else [])
+    if rng.random() < 0.1:
+        white += ["Q"] * rng.randint(1, 12)
+    fen = random_placement(white)
+    counts = set()
+    for gen in gens:
+        p = run(["perft", "--depth", "2", "--gen", gen, "--fen", fen])
+        what = "perft --gen %s --fen %r (%d white men)" % (gen, fen, len(white))
+        if p is None:
+            check(False, what + ": no answer within the limit")
+            continue
+        check(not sanitizer_report(p.stderr), "%s: sanitizer report: %s" % (what, p.stderr[:400]))
+        check(p.returncode in (0, 2), "%s: exit %d" % (what, p.returncode))
+        if p.returncode == 2:
+            check(len(p.stderr.strip().splitlines()) == 1 and "FEN" in p.stderr, what + ": " + p.stderr[:300])
+            counts.add("refused")
+            continue
+        d1 = run(["perft", "--depth", "1", "--gen", gen, "--fen", fen])
+        moves = nodes_of(d1) if d1 is not None else None
+        check(moves is not None and moves <= 218, "%s: %r legal moves" % (what, moves))
+        counts.add((moves, nodes_of(p)))
+    check(len(counts) == 1, "perft --fen %r: generators disagree: %r" % (fen, counts))
+    accepted += "refused" not in counts
+print("material fuzz: %d of 60 positions accepted" % accepted)
+check(0 < accepted < 60, "material fuzz: %d of 60 positions accepted (some of each expected)" % accepted)
+
+# ---- files that are no text: NUL bytes, endless or no files at all. Each
+# gets one clear refusal (or, for lines with a NUL, a report naming the line)
+# within the time limit: a hang here is a reader that never ends.
+with tempfile.TemporaryDirectory() as scratch:
+    for i in range(10):
+        line = "%s ;D1 20 ;D2 400" % FENS[0]
+        at = rng.randrange(len(line) + 1)
+        path = os.path.join(scratch, "nul%d.epd" % i)
+        with open(path, "w") as f:
+            f.write(line[:at] + "\0" * rng.randint(1, 3) + line[at:] + "\n")
+        p = run(["perft", "--epd", path])
+        what = "perft --epd (NUL at byte %d)" % at
+        check(p is not None and p.returncode == 1 and ":1: NUL byte" in p.stderr,
+              "%s: %r" % (what, None if p is None else (p.returncode, p.stderr[:300])))
+    fifo = os.path.join(scratch, "fifo")
+    os.mkfifo(fifo)
+    for path in ["/dev/zero", "/dev/urandom", scratch, fifo]:
+        for args in (["perft", "--epd", path], ["verify", "--epd", path, "--random", "0"],
+                     ["bench", "tactics", "--epd", path, "--nodes", "10"], ["game", "--pgn", path],
+                     ["bench", "movegen", "--positions", path, "--runs", "1"]):
+            p = run(args)
+            what = " ".join(args)
+            if p is None:
+                check(False, what + ": no answer within the limit")
+                continue
+            # game --pgn reports unreadable PGN as bad games (exit 1, README).
+            want = (1, 2) if args[0] == "game" else (2,)
+            check(p.returncode in want and "cannot read" in p.stderr and len(p.stderr.strip().splitlines()) == 1,
+                  "%s: exit %d, stderr %r" % (what, p.returncode, p.stderr[:300]))
 
 # ---- PGN: the test games, mangled (tags, SAN, comments, variations, results)
 games_pgn = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "games.pgn")
