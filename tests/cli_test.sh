@@ -90,7 +90,7 @@ printf '%s\n' "$start ;D1 20 ;D2 400" "not a fen ;D1 3" "$start ;D1 20 ;Dx 1" \
 status=$?
 if [ "$status" -eq 1 ] && grep -q "mixed.epd:2: " "$tmp/err" && grep -q "mixed.epd:3: bad depth" "$tmp/err" &&
   grep -q "^line 1: pass D1..D2" "$tmp/out" && grep -q "^line 4: pass D1..D2" "$tmp/out" &&
-  grep -q "4 lines: 2 passed, 0 failed, 2 unreadable" "$tmp/out"; then ok; else
+  grep -q "4 lines: 2 passed, 0 failed, 0 skipped, 2 unreadable" "$tmp/out"; then ok; else
   bad "mixed EPD: status $status, out: $(cat "$tmp/out"), err: $(cat "$tmp/err")"; fi
 printf '%s\n' "$start ;D1 20 ;D2 401" >"$tmp/wrong.epd"
 "$bin" perft --epd "$tmp/wrong.epd" >"$tmp/out" 2>"$tmp/err"
@@ -207,17 +207,26 @@ done < <("$bin" gens | awk '$2 == "yes" {print $1}')
 # up front (no hang on /dev/zero or a FIFO), never a "pass" of nothing
 start_fen='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 mkfifo "$tmp/fifo"
-for path in /dev/zero "$tmp" "$tmp/fifo"; do
+for path in /dev/zero /dev/null "$tmp" "$tmp/fifo"; do
   expect_error 2 "cannot read '$path': it is a" perft --epd "$path"
   expect_error 2 "cannot read '$path': it is a" verify --epd "$path" --random 0
   expect_error 2 "cannot read '$path': it is a" bench tactics --epd "$path" --nodes 10
   expect_error 2 "cannot read '$path': it is a" bench movegen --positions "$path" --runs 1
+  expect_error 2 "--epd: cannot read '$path': it is a" bench search --epd "$path" --depth 1
+  expect_error 2 "--openings: cannot read '$path': it is a" match --openings "$path" --games 1
 done
 : >"$tmp/empty.epd"
 expect_error 2 "no count checked \(no lines\)" perft --epd "$tmp/empty.epd"
 expect_error 2 "no position read" verify --epd "$tmp/empty.epd" --random 0
 expect_error 2 "no position searched" bench tactics --epd "$tmp/empty.epd" --nodes 10
 expect_error 2 "--depth 0 with --epd checks no count" perft --epd "$data/cpw-perft.epd" --depth 0
+# A line whose counts are all deeper than --depth checks nothing: "skipped", never "pass".
+printf '%s\n' "$start_fen ;D3 8902" >"$tmp/deep.epd"
+expect_error 2 "no count checked \(no published count at these depths\)" perft --epd "$tmp/deep.epd" --depth 2
+if grep -q "^line 1: skipped, no count at D1..D2" "$tmp/out" && ! grep -q ": pass " "$tmp/out"; then ok; else
+  bad "perft --epd deep.epd --depth 2: $(cat "$tmp/out")"; fi
+printf '%s\n' "$start_fen ;D1 20" "$start_fen ;D3 8902" >"$tmp/deep2.epd"
+expect_output "^2 lines: 1 passed, 0 failed, 1 skipped, 0 unreadable" perft --epd "$tmp/deep2.epd" --depth 2
 # A NUL byte would cut the line to a shorter, valid one ("D1 20" alone).
 printf '%s ;D1 20\0;D2 999\n' "$start_fen" >"$tmp/nul.epd"
 # expect_lines STATUS REGEX ARGS...: like expect_error, more lines allowed.
@@ -231,9 +240,16 @@ expect_lines() {
 }
 expect_lines 1 "nul.epd:1: NUL byte in the line" perft --epd "$tmp/nul.epd"
 expect_lines 1 "nul.epd:1: NUL byte in the line" verify --epd "$tmp/nul.epd" --random 0
+expect_lines 2 "nul.epd:1: NUL byte in the line" bench search --epd "$tmp/nul.epd" --depth 1
+expect_lines 2 "nul.epd:1: NUL byte in the line" match --openings "$tmp/nul.epd" --games 1
 # Over-long lines and endless bad lines: reported, then the reader gives up.
 head -c 5000 /dev/zero | tr '\0' 'x' >"$tmp/long.epd"
 expect_lines 1 "long.epd:1: line too long" perft --epd "$tmp/long.epd"
+# ... and reading goes on after it: the next line is checked.
+{ cat "$tmp/long.epd"; echo; echo "$start_fen ;D1 20"; } >"$tmp/long2.epd"
+expect_lines 1 "long2.epd:1: line too long" perft --epd "$tmp/long2.epd"
+if grep -q "^2 lines: 1 passed, 0 failed, 0 skipped, 1 unreadable" "$tmp/out"; then ok; else
+  bad "perft --epd long2.epd: $(tail -n 1 "$tmp/out")"; fi
 yes 'not a fen' | head -n 100000 >"$tmp/many.epd"
 expect_lines 1 "many.epd: 20 bad lines, giving up" perft --epd "$tmp/many.epd"
 if [ "$(grep -c 'many.epd:[0-9]*:' "$tmp/err")" -eq 20 ]; then ok; else bad "perft --epd many.epd: not 20 line errors"; fi
