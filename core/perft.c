@@ -16,15 +16,55 @@ static int compare_by_uci(const void *a, const void *b)
 
 int perft_divide(const MoveGen *g, void *board, int depth, PerftMode mode, DivideEntry out[MAX_MOVES])
 {
+    int counted;
+    return perft_divide_stoppable(g, board, depth, mode, NULL, out, &counted);
+}
+
+/* Adds the leaves below board to *nodes; false when stopped first. Above
+ * PERFT_STOP_DEPTH the tree is walked here, through the interface, one
+ * generation per subtree of millions of leaves. */
+static bool count_until_stopped(const MoveGen *g, void *board, int depth, PerftMode mode, const atomic_bool *stop,
+                                uint64_t *nodes)
+{
+    if (stop == NULL) {
+        *nodes += g->perft(board, depth, mode);
+        return true;
+    }
+    if (depth <= PERFT_STOP_DEPTH) {
+        if (atomic_load_explicit(stop, memory_order_relaxed))
+            return false;
+        *nodes += g->perft(board, depth, mode);
+        return true;
+    }
     Move moves[MAX_MOVES];
     int n = g->legal_moves(board, moves);
     for (int i = 0; i < n; i++) {
         g->make(board, moves[i]);
-        out[i].move = moves[i];
-        out[i].nodes = g->perft(board, depth - 1, mode);
+        bool done = count_until_stopped(g, board, depth - 1, mode, stop, nodes);
         g->unmake(board);
+        if (!done)
+            return false;
     }
-    perft_sort_divide(out, n);
+    return true;
+}
+
+int perft_divide_stoppable(const MoveGen *g, void *board, int depth, PerftMode mode, const atomic_bool *stop,
+                           DivideEntry out[MAX_MOVES], int *counted)
+{
+    Move moves[MAX_MOVES];
+    int n = g->legal_moves(board, moves);
+    *counted = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t nodes = 0;
+        g->make(board, moves[i]);
+        bool done = count_until_stopped(g, board, depth - 1, mode, stop, &nodes);
+        g->unmake(board);
+        if (!done)
+            break;
+        out[*counted] = (DivideEntry){ moves[i], nodes };
+        ++*counted;
+    }
+    perft_sort_divide(out, *counted);
     return n;
 }
 
