@@ -57,6 +57,8 @@ def sanitizer_report(text):
     return "Sanitizer" in text or "runtime error:" in text
 
 
+# The limit is a hang guard, not a time limit: a run takes milliseconds, at
+# most seconds under TSan on a loaded machine.
 def run(args, stdin=None, limit=60):
     try:
         return subprocess.run([BIN] + args, input=stdin, capture_output=True, text=True, timeout=limit)

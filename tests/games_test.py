@@ -31,18 +31,19 @@ class Player:
         self.name = name
         self.engine = uci_driver.Engine(command)
         self.engine.send("uci")
-        _, t = self.engine.until("^uciok$", timeout=30)
+        _, t = self.engine.until("^uciok$", timeout=60)
         if t is None:
             raise RuntimeError("%s: no uciok" % name)
         for key, value in options.items():
             self.engine.send("setoption name %s value %s" % (key, value))
         self.engine.send("ucinewgame")
         self.engine.send("isready")
-        self.engine.until("^readyok$", timeout=30)
+        self.engine.until("^readyok$", timeout=60)
 
     def think(self, moves, go):
         self.engine.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
         start = self.engine.send("go " + go)
+        # A hang guard only: every answer is due within the clock (seconds).
         lines, stamp = self.engine.until("^bestmove", timeout=120)
         if stamp is None:
             return None, None, lines
@@ -78,6 +79,7 @@ def play(white, black, opening, base_ms, inc_ms, movestogo=0):
     players = (white, black)
     clock = [base_ms, base_ms]
     lowest = [base_ms, base_ms]
+    delays = ([], [])
     moves = list(opening)
     problems = []
     legal, result, reason = judge(moves)
@@ -93,6 +95,12 @@ def play(white, black, opening, base_ms, inc_ms, movestogo=0):
             problems.append("%s gave no move at ply %d: %s" % (players[side].name, len(moves) + 1, lines[-3:]))
             return ("0-1" if side == 0 else "1-0"), "no move", len(moves), problems
         clock[side] -= int(seconds * 1000)
+        # The clock here less the engine's last `info ... time`: the delay
+        # outside the search (plus any unfinished iteration), printed to show
+        # how loaded the machine was.
+        searched = [int(l.split(" time ")[1].split()[0]) for l in lines if l.startswith("info") and " time " in l]
+        if searched:
+            delays[side].append(seconds * 1000 - searched[-1])
         lowest[side] = min(lowest[side], clock[side])
         if clock[side] < 0:
             reason = "%s lost on time (%d ms over) at ply %d" % (players[side].name, -clock[side], len(moves) + 1)
@@ -110,23 +118,33 @@ def play(white, black, opening, base_ms, inc_ms, movestogo=0):
             return ("0-1" if side == 0 else "1-0"), "illegal move", len(moves), problems
     if result is None:
         problems.append("no result after %d plies" % len(moves))
-    reason += "; lowest clocks %d / %d ms; final position %s" % (lowest[0], lowest[1], final_fen["fen"])
+    reason += "; lowest clocks %d / %d ms; delay per move (mean/max) %s; final position %s" % (
+        lowest[0], lowest[1], " / ".join("%.0f/%.0f ms" % (sum(d) / len(d), max(d)) if d else "-" for d in delays),
+        final_fen["fen"])
     return result, reason, len(moves), problems
 
 
 def main():
-    # The clock here includes pipe and scheduler delays of a loaded 2-core
-    # machine (sanitizer builds, tests in parallel): Move Overhead covers them.
-    chesslab_options = {"Hash": 16, "Move Overhead": 100}
-    stockfish_options = {"Skill Level": 0, "Threads": 1, "Hash": 16}
+    # The clock here includes the pipe and scheduler delay of every move,
+    # which no engine controls: a few ms a move on an idle machine; under
+    # ASan beside a CPU hog per core, at most 24 ms on average and 170 ms at
+    # worst (the `delay per move` printed below). Hence no game without an
+    # increment, whose length alone would then decide a loss on time: each
+    # increment is twice that loaded mean, so delays never drain a clock, and
+    # Move Overhead (kept back from every plan) is three times that worst
+    # single delay.
+    overhead = 500
+    chesslab_options = {"Hash": 16, "Move Overhead": overhead}
+    stockfish_options = {"Skill Level": 0, "Threads": 1, "Hash": 16, "Move Overhead": overhead}
     have_stockfish = os.access(STOCKFISH, os.X_OK)
     games = [
-        # (white, black, opening, base ms, increment ms, movestogo)
-        ("chesslab", "chesslab", ["e2e4", "c7c5"], 3000, 0, 0),
-        ("chesslab", "chesslab", ["d2d4", "d7d5", "c2c4"], 2000, 20, 0),
-        ("chesslab", "stockfish", [], 2000, 20, 0),
-        ("stockfish", "chesslab", [], 2000, 20, 0),
-        ("chesslab", "stockfish", ["g1f3"], 2000, 0, 20),
+        # (white, black, opening, base ms, increment ms, movestogo): a
+        # movestogo control sums its moves' delays, so only 10 moves long.
+        ("chesslab", "chesslab", ["e2e4", "c7c5"], 1500, 50, 0),
+        ("chesslab", "chesslab", ["d2d4", "d7d5", "c2c4"], 1000, 50, 0),
+        ("chesslab", "stockfish", [], 1000, 50, 0),
+        ("stockfish", "chesslab", [], 1000, 50, 0),
+        ("chesslab", "stockfish", ["g1f3"], 1500, 0, 10),
     ]
     failures = []
     for number, (w, b, opening, base, inc, mtg) in enumerate(games, 1):

@@ -62,11 +62,16 @@ if run 2 --depth 5 --position start --split-depth 2 --checkpoint "$cp" && [ "$(n
   grep -q "^resumed   400 units" "$tmp/out"; then ok; else bad "second resume: $(cat "$tmp/out")"; fi
 
 # --- a worker dies: clear error, non-zero exit, the checkpoint keeps the finished units
+# Rank 1 dies on receiving its 4th unit, sent only after rank 0 recorded
+# its first two: two records at least (the third may still be in flight).
+# OpenMPI sends SIGKILL 1 s after the SIGTERM that makes rank 0 print its
+# message, which a loaded machine can miss: 5 s here.
 cp="$tmp/die.checkpoint"
-CHESSLAB_MPI_TEST_DIE=1:3 run 3 --depth 5 --position kiwipete --split-depth 2 --checkpoint "$cp"
+OMPI_MCA_odls_base_sigkill_timeout=5 CHESSLAB_MPI_TEST_DIE=1:3 \
+  run 3 --depth 5 --position kiwipete --split-depth 2 --checkpoint "$cp"
 status=$?
 records=$(grep -c '^u ' "$cp")
-if [ "$status" -ne 0 ] && grep -q "a rank died" "$tmp/err" && [ "$records" -ge 3 ]; then ok; else
+if [ "$status" -ne 0 ] && grep -q "a rank died" "$tmp/err" && [ "$records" -ge 2 ]; then ok; else
   bad "dead rank: status $status, $records records, stderr $(head -c 400 "$tmp/err")"; fi
 if run 2 --depth 5 --position kiwipete --split-depth 2 --checkpoint "$cp" && [ "$(nodes)" = 193690690 ]; then ok; else
   bad "resume after a dead rank: $(cat "$tmp/out" "$tmp/err")"; fi

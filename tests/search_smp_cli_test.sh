@@ -143,7 +143,11 @@ else
 fi
 
 # --- match: fake engines. They answer the handshake and then misbehave.
-fake() { # fake NAME GO-ACTION: a UCI engine in sh whose answer to go is GO-ACTION
+# Each outcome follows from what the fake does, not from how fast: chesslab
+# (depth 2, a few ms a move) gets clocks it cannot overrun on a loaded
+# machine, and the slow fake answers only when told to stop, so it loses on
+# time however late the match's stop comes (3 s before `hung`).
+fake() { # fake NAME GO-ACTION [STOP-ACTION]: a UCI engine in sh
   cat >"$tmp/$1" <<EOF
 #!/bin/sh
 while read -r line; do
@@ -151,6 +155,7 @@ while read -r line; do
     uci) echo "id name fake-$1"; echo "uciok" ;;
     isready) echo "readyok" ;;
     go*) $2 ;;
+    stop) ${3:-:} ;;
     quit) exit 0 ;;
   esac
 done
@@ -158,18 +163,18 @@ EOF
   chmod +x "$tmp/$1"
 }
 fake illegal 'echo "bestmove a1a1"'
-fake slow 'sleep 1; echo "bestmove 0000"'
+fake slow ':' 'echo "bestmove 0000"'
 fake crash 'exit 3'
 fake hang ':'
 
-if timeout 120 "$bin" match --path-b "$tmp/illegal" --games 2 --tc 1000+10 --depth 2 --hash 8 >"$tmp/il.out" 2>"$tmp/il.err"; then
+if timeout 120 "$bin" match --path-b "$tmp/illegal" --games 2 --tc 10000+10 --depth 2 --hash 8 >"$tmp/il.out" 2>"$tmp/il.err"; then
   check "illegal moves lose" grep -q '^score of A: W-D-L 2-0-0' "$tmp/il.out"
   check "illegal moves counted" grep -q 'illegal moves: A 0, B 2' "$tmp/il.out"
   check "illegal move named" grep -q 'a1a1 is not a legal move' "$tmp/il.err"
 else
   bad "match against an engine playing illegal moves failed: $(tail -c 400 "$tmp/il.err")"
 fi
-if timeout 120 "$bin" match --path-b "$tmp/slow" --games 2 --tc 200+0 --time-margin 50 --depth 2 --hash 8 >"$tmp/sl.out" 2>"$tmp/sl.err"; then
+if timeout 120 "$bin" match --path-b "$tmp/slow" --games 2 --tc 1000+0 --time-margin 50 --depth 2 --hash 8 >"$tmp/sl.out" 2>"$tmp/sl.err"; then
   check "slow engine loses on time" grep -q 'losses on time: A 0, B 2' "$tmp/sl.out"
 else
   bad "match against a slow engine failed: $(tail -c 400 "$tmp/sl.err")"

@@ -60,8 +60,11 @@ if "$bin" search --fen "7k/8/6K1/8/8/8/8/R7 w - - 0 1" --depth 4 --json | grep -
 else
   bad "mate in 1 via search --json"
 fi
+# At least half the movetime (the plan's floor; delays only add), at most a
+# sanity bound above it: a loaded machine stops late.
 if "$bin" search --movetime 200 --info >"$tmp/out" 2>"$tmp/err" && grep -q '^depth ' "$tmp/err" &&
-  [ "$(awk '/^time/ {print $2}' "$tmp/out")" -le 400 ]; then ok; else bad "search --movetime 200: $(cat "$tmp/out")"; fi
+  ms=$(awk '/^time/ {print $2}' "$tmp/out") && [ "$ms" -ge 100 ] && [ "$ms" -le 1200 ]; then ok; else
+  bad "search --movetime 200: $(cat "$tmp/out")"; fi
 if "$bin" search --depth 6 --off null,lmr,futility,aspiration --captures mvv-lva | grep -q '^bestmove  '; then
   ok
 else
@@ -108,11 +111,15 @@ else
   bad "bench layout: $(cat "$tmp/e1")"
 fi
 if [ "$(grep '^Nodes searched' "$tmp/e1")" = "$(grep '^Nodes searched' "$tmp/e2")" ]; then ok; else bad "bench is not deterministic"; fi
+# The 60 s promise in CPU time (one thread), not on the wall clock, which
+# other processes on a busy machine stretch at will.
 if [ "$mode" = full ]; then
-  "$bin" bench >/dev/null 2>"$tmp/full"
-  ms=$(awk '/^Total time/ {print $5}' "$tmp/full")
-  if [ -n "$ms" ] && [ "$ms" -lt 60000 ]; then ok; else bad "bench takes ${ms:-?} ms (limit 60000)"; fi
-  echo "bench: $(grep -E '^(Nodes searched|Nodes/second|Total time)' "$tmp/full" | tr '\n' ' ')"
+  TIMEFORMAT='%U %S'
+  cpu=$({ time "$bin" bench >/dev/null 2>"$tmp/full"; } 2>&1)
+  ms=$(awk '{printf "%d", ($1 + $2) * 1000}' <<<"$cpu")
+  if grep -q '^Total time' "$tmp/full" && [ -n "$ms" ] && [ "$ms" -lt 60000 ]; then ok; else
+    bad "bench takes ${ms:-?} ms of CPU (limit 60000): $(tail -c 300 "$tmp/full")"; fi
+  echo "bench: $(grep -E '^(Nodes searched|Nodes/second|Total time)' "$tmp/full" | tr '\n' ' ')CPU ${ms} ms"
 fi
 
 # --- tactics: Win At Chess at 20000 nodes per position. The count is exact

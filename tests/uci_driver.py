@@ -27,8 +27,10 @@ class Engine:
         self.p.stdin.flush()
         return time.monotonic()
 
-    def until(self, pattern, timeout=10.0):
-        """Lines up to and including the first matching one; (lines, time)."""
+    def until(self, pattern, timeout=60.0):
+        """Lines up to and including the first matching one; (lines, time).
+        The timeout is a hang guard, not a time limit: long enough for a
+        sanitizer build on a loaded machine."""
         regex = re.compile(pattern)
         got = []
         deadline = time.monotonic() + timeout
