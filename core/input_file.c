@@ -6,8 +6,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const char *kind_of(mode_t mode)
+const char *input_file_kind(const struct stat *st)
 {
+    const mode_t mode = st->st_mode;
+    if (S_ISREG(mode))
+        return NULL;
     if (S_ISDIR(mode))
         return "a directory";
     if (S_ISCHR(mode))
@@ -36,8 +39,9 @@ InputFileStatus input_file_open(const char *path, FILE **f, char *err, size_t er
         close(fd);
         return INPUT_FILE_NOT_A_FILE;
     }
-    if (!S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "cannot read '%s': it is %s, not a file", path, kind_of(st.st_mode));
+    const char *kind = input_file_kind(&st);
+    if (kind != NULL) {
+        snprintf(err, err_len, "cannot read '%s': it is %s, not a file", path, kind);
         close(fd);
         return INPUT_FILE_NOT_A_FILE;
     }

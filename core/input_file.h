@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 typedef enum {
     INPUT_FILE_OK,
@@ -19,5 +20,10 @@ typedef enum {
  * line: "cannot open 'x': No such file or directory", "cannot read '/tmp':
  * it is a directory, not a file". */
 InputFileStatus input_file_open(const char *path, FILE **f, char *err, size_t err_len);
+
+/* What st describes when it is not a regular file ("a directory", "a
+ * FIFO", ...), NULL when it is one: for files opened another way (the MPI
+ * checkpoint is also written), so that every reader names them alike. */
+const char *input_file_kind(const struct stat *st);
 
 #endif

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/input_file.h"
 #include "core/timer.h"
 
 static const char magic_line[] = "chesslab-perft-checkpoint 1";
@@ -190,8 +191,9 @@ bool checkpoint_open(Checkpoint *cp, const char *path, const CheckpointJob *job,
      * /dev/zero or a FIFO never end, and a huge file is no checkpoint. */
     struct stat st;
     const uint64_t max_bytes = CHECKPOINT_HEADER_MAX + (job->units * (uint64_t)job->passes + 16) * CHECKPOINT_RECORD_MAX;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        snprintf(err, err_len, "checkpoint '%s' is not a regular file", path);
+    const char *kind = fstat(fileno(f), &st) != 0 ? "unreadable" : input_file_kind(&st);
+    if (kind != NULL) {
+        snprintf(err, err_len, "checkpoint '%s' is %s, not a regular file", path, kind);
         checkpoint_close(cp);
         return false;
     }

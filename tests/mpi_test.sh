@@ -3,7 +3,7 @@
 # machines) give the single-process counts; a run stopped part way resumes
 # from its checkpoint to the same total; a rank that dies stops the run with
 # an error and leaves its finished units in the checkpoint; damaged and
-# foreign checkpoints are refused.
+# foreign checkpoints, and paths that are no regular files, are refused.
 # Usage: mpi_test.sh CHESSLAB MPIEXEC NUMPROC_FLAG DATA_DIR [MPIEXEC FLAGS...]
 set -u
 bin=$1
@@ -88,6 +88,16 @@ echo "not a checkpoint" >"$tmp/other"
 run 2 --depth 5 --checkpoint "$tmp/other"
 if [ $? -eq 2 ] && grep -q "is not a chesslab perft checkpoint" "$tmp/err"; then ok; else
   bad "non-checkpoint: $(head -c 300 "$tmp/err")"; fi
+# Not files: /dev/null would swallow every record (and a resumed run would
+# count everything again), /dev/zero and a FIFO never end. Refused, once.
+mkfifo "$tmp/fifo"
+for path in /dev/null /dev/zero "$tmp/fifo" "$tmp"; do
+  run 2 --depth 3 --split-depth 1 --checkpoint "$path"
+  status=$?
+  if [ "$status" -eq 2 ] && [ "$(grep -c "checkpoint '$path'" "$tmp/err")" -eq 1 ] &&
+    grep -Eq "is a (character device|FIFO), not a regular file|Is a directory" "$tmp/err"; then ok; else
+    bad "checkpoint $path: exit $status, $(head -c 300 "$tmp/err")"; fi
+done
 head -c -9 "$cp" >"$tmp/torn"
 if run 2 --depth 5 --position kiwipete --split-depth 2 --checkpoint "$tmp/torn" && [ "$(nodes)" = 193690690 ] &&
   grep -q "torn last line was dropped" "$tmp/out"; then ok; else bad "torn checkpoint: $(cat "$tmp/out" "$tmp/err")"; fi

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dist/checkpoint.h"
@@ -217,6 +218,18 @@ static void test_not_a_checkpoint_file(void **state)
         /* A directory already fails to open for writing. */
         assert_true(strstr(err, "not a regular file") != NULL || strstr(err, "Is a directory") != NULL);
     }
+    assert_false(checkpoint_open(&cp, "/dev/null", &job, err, sizeof err));
+    assert_string_equal(err, "checkpoint '/dev/null' is a character device, not a regular file");
+    /* A FIFO nobody writes to: refused at once, not read (or waited on) forever. */
+    char dir[] = "/tmp/chesslab-checkpoint-XXXXXX", fifo[64], want[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(fifo, sizeof fifo, "%s/fifo", dir);
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_false(checkpoint_open(&cp, fifo, &job, err, sizeof err));
+    snprintf(want, sizeof want, "checkpoint '%s' is a FIFO, not a regular file", fifo);
+    assert_string_equal(err, want);
+    unlink(fifo);
+    rmdir(dir);
     char *path = temp_path();
     char *big = malloc(1 << 20);
     assert_non_null(big);
