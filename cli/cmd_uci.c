@@ -8,8 +8,10 @@
  * Bad input never ends the session: unknown commands and tokens, bad
  * numbers, illegal moves and broken FENs get an `info string` and are
  * otherwise ignored (an illegal move leaves the position as it was before
- * that `position` command). Extensions: `go perft N`, `bench [DEPTH]`, `d`,
- * `eval`. */
+ * that `position` command); so do lines holding a NUL byte and lines over
+ * UCI_LINE_MAX bytes, refused whole. The end of input is `quit`.
+ * Extensions: `go perft N` (on the search thread too), `bench [DEPTH]`,
+ * `d`, `eval`. */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -24,21 +26,21 @@
 #include "args.h"
 #include "bench/search_bench.h"
 #include "commands.h"
+#include "core/line_read.h"
 #include "core/move_text.h"
-#include "core/perft.h"
 #include "search/engine.h"
 #include "search/eval.h"
 #include "search/see.h"
 
-enum { UCI_MAX_HASH_MB = 262144, UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 16384 };
+/* UCI_LINE_MAX: the longest legal game's move list (about 5900 moves,
+ * 72 KB as UCI text) fits three times over; a longer line is refused, and
+ * input costs this buffer, never more. */
+enum { UCI_MAX_HASH_MB = 262144, UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 16384, UCI_LINE_MAX = 1 << 18 };
 
 typedef struct Uci {
     Engine *engine;
     FILE *out;
     pthread_mutex_t out_lock;
-    /* The running search waits for `stop` (infinite or ponder): at the end
-     * of input it is stopped rather than awaited. */
-    bool search_waits_for_stop;
     bool ponder_option;
 } Uci;
 
@@ -346,31 +348,36 @@ static void cmd_position(Uci *u, char **tokens, int count)
 
 /* ---- go ---- */
 
+/* From the search thread: Stockfish's layout when the count is whole; after
+ * a stop, the root moves counted in full and no total (a partial total
+ * would look like a wrong count). */
+static void on_perft(void *ctx, const EnginePerft *p)
+{
+    Uci *u = ctx;
+    for (int i = 0; i < p->counted; i++) {
+        char move[MOVE_TEXT_MAX];
+        move_to_uci(p->moves[i].move, move);
+        say(u, "%s: %llu", move, (unsigned long long)p->moves[i].nodes);
+    }
+    if (p->counted < p->root_moves) {
+        say(u, "info string perft %d stopped: %d of %d root moves counted, no total", p->depth, p->counted,
+            p->root_moves);
+        return;
+    }
+    say(u, "%s", "");
+    say(u, "Nodes searched: %llu", (unsigned long long)p->nodes);
+    say(u, "%s", "");
+}
+
+/* On the search thread like any go, so isready, stop and quit are answered
+ * while it counts. */
 static void go_perft(Uci *u, const char *depth_text)
 {
     long long depth;
     if (!parse_number(u, "perft depth", depth_text, 1, UCI_MAX_PERFT_DEPTH, &depth))
         return;
-    const SearchBoardOps *ops = engine_ops(u->engine);
-    SearchBoard *board = search_board_new();
-    if (board == NULL) {
+    if (!engine_perft(u->engine, (int)depth, on_perft, u))
         say(u, "info string out of memory");
-        return;
-    }
-    memcpy(board, engine_board(u->engine), sizeof *board);
-    DivideEntry entries[MAX_MOVES];
-    int n = perft_divide(ops->gen, board, (int)depth, PERFT_BULK, entries);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        char move[MOVE_TEXT_MAX];
-        move_to_uci(entries[i].move, move);
-        say(u, "%s: %llu", move, (unsigned long long)entries[i].nodes);
-        total += entries[i].nodes;
-    }
-    say(u, "%s", "");
-    say(u, "Nodes searched: %llu", (unsigned long long)total);
-    say(u, "%s", "");
-    movegen_board_free(board);
 }
 
 static bool is_go_keyword(const char *t)
@@ -442,10 +449,6 @@ static void cmd_go(Uci *u, char **tokens, int count)
     }
     if (l.searchmove_count == 0 && count > 1 && strcmp(tokens[count - 1], "searchmoves") == 0)
         say(u, "info string searchmoves without legal moves: searching all");
-    /* Without any limit the search runs until stopped, as infinite does. */
-    bool limited = l.depth || l.nodes || l.mate || l.clock.movetime_ms >= 0 || l.clock.time_ms[WHITE] >= 0 ||
-                   l.clock.time_ms[BLACK] >= 0;
-    u->search_waits_for_stop = l.infinite || l.ponder || !limited;
     EngineCallbacks cb = { on_info, on_bestmove, u };
     engine_go(u->engine, &l, &cb);
 }
@@ -529,9 +532,16 @@ static int tokenize(char *line, char **tokens, int max)
     return n;
 }
 
-/* Handles one line; false on quit. */
-static bool handle(Uci *u, char *line, char **tokens)
+/* Handles one line of len bytes; false on quit. */
+static bool handle(Uci *u, char *line, size_t len, char **tokens)
 {
+    /* A NUL would end the line for every string function here, so the
+     * command before it would run as if it were all: refused whole. */
+    const char *nul = memchr(line, '\0', len);
+    if (nul != NULL) {
+        say(u, "info string line refused: it holds a NUL byte (byte %zu of %zu)", (size_t)(nul - line) + 1, len);
+        return true;
+    }
     int count = tokenize(line, tokens, LINE_MAX_TOKENS);
     if (count == 0)
         return true;
@@ -588,21 +598,24 @@ int cmd_uci(int argc, char **argv)
     pthread_mutex_init(&u.out_lock, NULL);
     u.engine = engine_new(ENGINE_DEFAULT_HASH_MB);
     char **tokens = malloc(LINE_MAX_TOKENS * sizeof *tokens);
-    if (u.engine == NULL || tokens == NULL) {
+    char *line = malloc(UCI_LINE_MAX + 1);
+    if (u.engine == NULL || tokens == NULL || line == NULL) {
         cli_error("uci", "out of memory");
         engine_free(u.engine);
         free(tokens);
+        free(line);
         return 1;
     }
-    char *line = NULL;
-    size_t capacity = 0;
-    bool quit = false;
-    while (!quit && getline(&line, &capacity, stdin) >= 0)
-        quit = !handle(&u, line, tokens);
-    /* End of input without quit: a search with a limit may finish (so
-     * `echo "go depth 10" | chesslab` works); one waiting for stop stops. */
-    if (!quit && !u.search_waits_for_stop)
-        engine_wait(u.engine);
+    size_t len;
+    for (LineRead got; (got = line_read(stdin, line, UCI_LINE_MAX, &len)) != LINE_READ_END;) {
+        if (got == LINE_READ_TOO_LONG)
+            say(&u, "info string line refused: longer than %d bytes", UCI_LINE_MAX);
+        else if (!handle(&u, line, len, tokens))
+            break;
+    }
+    /* quit, or the end of input, which is quit too: a GUI that dies closes
+     * the pipe, and the engine must not search on alone. engine_free stops
+     * the search, which answers with its bestmove first. */
     engine_free(u.engine);
     free(line);
     free(tokens);

@@ -21,7 +21,7 @@ enum { GAME_KEYS = 512 };
 enum { RELOAD_EVERY = 256 };
 
 /* What the pool's workers are asked to do. */
-typedef enum { JOB_SEARCH, JOB_CLEAR_TABLE } JobKind;
+typedef enum { JOB_SEARCH, JOB_PERFT, JOB_CLEAR_TABLE } JobKind;
 
 struct Engine {
     const SearchBoardOps *ops;
@@ -64,6 +64,13 @@ struct Engine {
     atomic_bool busy;
     atomic_bool stop_requested;
     EngineStats stats;
+
+    /* go perft: its own copy of the position (the caller may set a new
+     * one meanwhile), allocated at the first perft, and the result. */
+    SearchBoard *perft_board;
+    EnginePerft perft;
+    EnginePerftDone perft_done;
+    void *perft_ctx;
 };
 
 /* ---- the pool and the machine ---- */
@@ -208,6 +215,7 @@ void engine_free(Engine *e)
     tt_free(&e->tt); /* an interleaved table goes back through the topology */
     topology_close(e->topo);
     movegen_board_free(e->board);
+    movegen_board_free(e->perft_board);
     free(e);
 }
 
@@ -483,12 +491,27 @@ static void main_search(Engine *e, SearchThread *t)
     atomic_store(&e->busy, false);
 }
 
+/* Worker 0, for go perft. */
+static void perft_job(Engine *e)
+{
+    EnginePerft *p = &e->perft;
+    p->root_moves = perft_divide_stoppable(e->ops->gen, e->perft_board, p->depth, PERFT_BULK, &e->stop_requested,
+                                           p->moves, &p->counted);
+    p->nodes = 0;
+    for (int i = 0; i < p->counted; i++)
+        p->nodes += p->moves[i].nodes;
+    e->perft_done(e->perft_ctx, p);
+    atomic_store(&e->busy, false);
+}
+
 static void job_main(void *ctx, int index, void *state)
 {
     Engine *e = ctx;
     SearchThread *t = state;
     if (e->job == JOB_CLEAR_TABLE)
         tt_clear_slice(&e->tt, index, thread_pool_size(e->pool));
+    else if (e->job == JOB_PERFT)
+        perft_job(e);
     else if (index == 0)
         main_search(e, t);
     else if (e->variant == SMP_YBWC)
@@ -501,7 +524,7 @@ static void run_job(Engine *e, JobKind job, int count)
 {
     e->job = job;
     thread_pool_start(e->pool, count, job_main, e);
-    if (job == JOB_SEARCH)
+    if (job != JOB_CLEAR_TABLE)
         e->job_started = true;
     else
         thread_pool_wait(e->pool);
@@ -513,6 +536,21 @@ void engine_go(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
     prepare(e, limits, cb);
     atomic_store(&e->busy, true);
     run_job(e, JOB_SEARCH, e->active);
+}
+
+bool engine_perft(Engine *e, int depth, EnginePerftDone done, void *ctx)
+{
+    engine_stop(e);
+    if (e->perft_board == NULL && (e->perft_board = search_board_new()) == NULL)
+        return false;
+    memcpy(e->perft_board, e->board, sizeof *e->board);
+    e->perft = (EnginePerft){ .depth = depth };
+    e->perft_done = done;
+    e->perft_ctx = ctx;
+    atomic_store(&e->stop_requested, false);
+    atomic_store(&e->busy, true);
+    run_job(e, JOB_PERFT, 1);
+    return true;
 }
 
 void engine_stop(Engine *e)

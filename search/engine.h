@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 
+#include "core/perft.h"
 #include "core/topology.h"
 #include "search.h"
 #include "smp.h"
@@ -123,6 +124,24 @@ void engine_ponderhit(Engine *e);
 bool engine_busy(const Engine *e);
 /* Waits for the running search to end by itself (not for infinite ones). */
 void engine_wait(Engine *e);
+
+/* Perft (divide) of the current position, run like a search on the main
+ * search thread: the caller keeps answering, engine_stop ends it early
+ * (the stop is seen between subtrees of PERFT_STOP_DEPTH plies), a new
+ * engine_go or engine_perft stops it first, and engine_busy is true until
+ * done has returned. done runs once, on that thread. */
+typedef struct EnginePerft {
+    int depth;
+    int root_moves;               /* legal moves at the root */
+    int counted;                  /* root moves counted in full: all unless stopped */
+    DivideEntry moves[MAX_MOVES]; /* the counted ones, sorted by UCI text */
+    uint64_t nodes;               /* their sum: the perft when nothing stopped */
+} EnginePerft;
+
+typedef void (*EnginePerftDone)(void *ctx, const EnginePerft *result);
+
+/* false (nothing started) when out of memory. */
+bool engine_perft(Engine *e, int depth, EnginePerftDone done, void *ctx);
 
 /* Searches and waits for the result; cb may be NULL (its info runs on the
  * main search thread, its bestmove is not called). For infinite or ponder

@@ -2,7 +2,9 @@
 """UCI sessions with `chesslab uci` through a pipe: every command, the info
 line layout, bad input (answered with `info string`, never fatal), and the
 timing promises: `isready` and `stop` during an infinite search answered at
-once, the bestmove legal, every timed search within its clock.
+once, the bestmove legal, every timed search within its clock; `go perft`
+answering isready, stop and quit while it counts, the end of input as quit,
+NUL bytes and over-long lines refused.
 
 Time bounds are sanity bounds that hold on a loaded machine (a CPU hog per
 core, sanitizers): "at once" is within PROMPT, where 20 ms is the most
@@ -11,6 +13,7 @@ itself), and a timed search ends within its clock, not within its plan.
 
 Usage: uci_test.py CHESSLAB_BINARY
 """
+import os
 import re
 import subprocess
 import sys
@@ -284,8 +287,8 @@ def session_stop_and_ponder():
 
 
 def session_end_of_input():
-    # `chesslab` with piped stdin speaks UCI; end of input lets a bounded
-    # search finish.
+    # `chesslab` with piped stdin speaks UCI; the end of input is quit: a
+    # search is stopped and answers with its bestmove.
     p = subprocess.run([BIN], input="position startpos\ngo depth 5\n", capture_output=True, text=True, timeout=60)
     check(p.returncode == 0 and re.search(r"^bestmove " + MOVE, p.stdout, re.M) is not None,
           "piped chesslab: UCI, bestmove at end of input")
@@ -334,11 +337,125 @@ def session_threads():
     check("ThreadSanitizer" not in err, "no sanitizer report: %s" % err[:500])
 
 
+def end_of_input_during(command, answer):
+    """Sends command, closes stdin while it runs: exit 0 with the answer.
+    The design is 100 ms (Stockfish takes about 10); the time is printed,
+    the bound asserted is a sanity one (5 s) that a loaded machine meets."""
+    p = subprocess.Popen([BIN, "uci"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    p.stdin.write(command.encode() + b"\n")
+    p.stdin.flush()
+    time.sleep(0.3)
+    start = time.monotonic()
+    p.stdin.close()
+    p.stdin = None  # closed: communicate only reads
+    try:
+        out, err = p.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        out, err = p.communicate()
+    took = time.monotonic() - start
+    lines = out.decode().splitlines()
+    print("  end of input during '%s': exit %s after %.1f ms" % (command, p.returncode, took * 1000))
+    check(p.returncode == 0 and took < 5.0, "end of input during '%s': exit %s in %.3f s" % (command, p.returncode,
+                                                                                           took))
+    check(any(re.match(answer, l) for l in lines[-2:]), "end of input during '%s': %s" % (command, lines[-2:]))
+    check(not err.strip() or b"Sanitizer" not in err, "no sanitizer report: %r" % err[:300])
+
+
+def max_rss_kb(make_data):
+    """Peak memory of a session fed make_data() (then closed), in kB. The
+    data is made after the start: a child's peak counts the parent's memory
+    it was forked with."""
+    p = subprocess.Popen([BIN, "uci"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        p.stdin.write(make_data())
+        p.stdin.close()
+    except BrokenPipeError:
+        pass
+    _, status, usage = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss, p.returncode
+
+
+def session_hostile_input():
+    """Issue 14: go perft on the search thread (isready, stop and quit
+    answered while it counts), the end of input as quit during long
+    searches, NUL bytes and over-long lines refused with info string."""
+    e = Engine()
+    e.send("uci")
+    e.until("^uciok$")
+    e.send("go perft 12")
+    time.sleep(0.2)
+    start = e.send("isready")
+    lines, t = e.until("^readyok$", timeout=30)
+    check(t is not None and t - start < 5.0, "isready during go perft 12: %.1f ms" % (((t or 99) - start) * 1000))
+    check(not any(l.startswith("Nodes searched") for l in lines), "go perft 12 still counting: %s" % lines)
+    if t is None:  # deaf while it counts: the rest would block on a full pipe
+        e.p.kill()
+        e.close()
+        return
+    start = e.send("stop")
+    lines, t = e.until("^info string perft 12 stopped", timeout=30)
+    check(t is not None and t - start < 5.0, "stop during go perft 12: %.1f ms" % (((t or 99) - start) * 1000))
+    check(not any(l.startswith("Nodes searched") for l in lines), "a stopped perft prints no total: %s" % lines)
+    check(all(re.match("^" + MOVE + r": \d+$", l) for l in lines[:-1]), "only whole root moves: %s" % lines[:-1])
+    # The engine counts on, and stops for a new go.
+    e.send("go perft 3")
+    lines, t = e.until(r"^Nodes searched: \d+$")
+    check(lines[-1:] == ["Nodes searched: 8902"], "go perft 3 after a stopped one: %s" % lines[-1:])
+    e.send("go perft 12")
+    time.sleep(0.1)
+    e.send("go depth 2")
+    lines, t = e.until("^bestmove", timeout=30)
+    check(t is not None and any(l.startswith("info string perft 12 stopped") for l in lines),
+          "go during go perft: perft stopped, then the search: %s" % lines[-2:])
+    # NUL bytes: the line is refused whole, never cut (the position stays).
+    e.send("position startpos moves e2e4")
+    e.send("position startpos moves d2d4\0 e7e5")
+    e.send("isready\0")
+    e.send("d")
+    lines, t = e.until("^Checkers:")
+    check(sum("info string line refused: it holds a NUL byte" in l for l in lines) == 2,
+          "NUL lines refused with info string: %s" % lines[:3])
+    check(not any(l == "readyok" for l in lines), "'isready<NUL>' not taken for isready")
+    check(any(l.startswith("Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq") for l in lines),
+          "position unchanged after a NUL line: %s" % [l for l in lines if l.startswith("Fen")])
+    # An over-long line: refused, the session goes on.
+    e.send("position startpos moves " + "e2e4 " * 60000)
+    e.send("isready")
+    lines, t = e.until("^readyok$")
+    check(t is not None and any("info string line refused: longer than 262144 bytes" in l for l in lines),
+          "over-long line refused: %s" % lines[:2])
+    start = e.send("go perft 12")
+    time.sleep(0.1)
+    start = time.monotonic()
+    code, err = e.close()
+    check(code == 0 and time.monotonic() - start < 5.0, "quit during go perft 12: exit %s in %.3f s" % (
+        code, time.monotonic() - start))
+    check("Sanitizer" not in err, "no sanitizer report: %s" % err[:500])
+
+
+
+def session_end_of_input_is_quit():
+    """The end of input is quit, whatever runs; a long line costs no memory."""
+    end_of_input_during("go depth 30", "^bestmove " + MOVE + "( ponder " + MOVE + ")?$")
+    end_of_input_during("go movetime 1099511627776", "^bestmove " + MOVE)
+    end_of_input_during("go infinite", "^bestmove " + MOVE)
+    end_of_input_during("go perft 12", "^info string perft 12 stopped")
+    # Memory stays bounded on a 128 MB line (getline would hold all of it).
+    base, _ = max_rss_kb(lambda: b"isready\n")
+    long_line, code = max_rss_kb(lambda: b"x" * (128 << 20) + b"\nisready\n")
+    check(code == 0 and long_line - base < 32 * 1024, "128 MB line: peak memory %d kB, %d kB without it (exit %s)"
+          % (long_line, base, code))
+
+
 def main():
     first = session_basics()
     session_stop_and_ponder()
     session_threads()
     session_end_of_input()
+    session_hostile_input()
+    session_end_of_input_is_quit()
     # The same search in a fresh process gives the same nodes and move.
     e = Engine()
     e.send("position startpos moves d2d4 g8f6 c2c4")
