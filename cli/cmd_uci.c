@@ -26,7 +26,7 @@
 #include "args.h"
 #include "bench/search_bench.h"
 #include "commands.h"
-#include "core/line_read.h"
+#include "core/epd.h"
 #include "core/move_text.h"
 #include "search/engine.h"
 #include "search/eval.h"
@@ -532,16 +532,9 @@ static int tokenize(char *line, char **tokens, int max)
     return n;
 }
 
-/* Handles one line of len bytes; false on quit. */
-static bool handle(Uci *u, char *line, size_t len, char **tokens)
+/* Handles one line; false on quit. */
+static bool handle(Uci *u, char *line, char **tokens)
 {
-    /* A NUL would end the line for every string function here, so the
-     * command before it would run as if it were all: refused whole. */
-    const char *nul = memchr(line, '\0', len);
-    if (nul != NULL) {
-        say(u, "info string line refused: it holds a NUL byte (byte %zu of %zu)", (size_t)(nul - line) + 1, len);
-        return true;
-    }
     int count = tokenize(line, tokens, LINE_MAX_TOKENS);
     if (count == 0)
         return true;
@@ -606,11 +599,17 @@ int cmd_uci(int argc, char **argv)
         free(line);
         return 1;
     }
-    size_t len;
-    for (LineRead got; (got = line_read(stdin, line, UCI_LINE_MAX, &len)) != LINE_READ_END;) {
-        if (got == LINE_READ_TOO_LONG)
+    /* The line reader every text input shares (core/epd.h): bounded, and
+     * a NUL byte reported rather than cutting the line. A NUL would end the
+     * line for every string function here, so the command before it would
+     * run as if it were all: such a line is refused whole. */
+    EpdLineProblem problem;
+    while (epd_read_line(stdin, line, UCI_LINE_MAX + 1, &problem)) {
+        if (problem == EPD_LINE_NUL)
+            say(&u, "info string line refused: it holds a NUL byte");
+        else if (problem == EPD_LINE_TOO_LONG)
             say(&u, "info string line refused: longer than %d bytes", UCI_LINE_MAX);
-        else if (!handle(&u, line, len, tokens))
+        else if (!handle(&u, line, tokens))
             break;
     }
     /* quit, or the end of input, which is quit too: a GUI that dies closes
