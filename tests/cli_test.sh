@@ -7,11 +7,12 @@ bin=$1
 data=$2
 source "$(dirname "$0")/cli_lib.sh"
 
-# expect_output REGEX ARGS...: exit 0 and stdout matching REGEX (grep -E, whole output).
+# expect_output REGEX ARGS...: exit 0 (within the hang guard) and stdout
+# matching REGEX (grep -E, whole output).
 expect_output() {
   local regex=$1
   shift
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  timeout "$hang_guard" "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
   local got=$?
   if [ "$got" -ne 0 ]; then
     bad "chesslab $* exited $got; stderr: $(head -c 300 "$tmp/err")"
@@ -233,7 +234,7 @@ printf '%s ;D1 20\0;D2 999\n' "$start_fen" >"$tmp/nul.epd"
 expect_lines() {
   local want=$1 regex=$2
   shift 2
-  timeout 120 "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
+  timeout "$hang_guard" "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
   local got=$?
   if [ "$got" -eq "$want" ] && grep -Eq -- "$regex" "$tmp/err"; then ok; else
     bad "chesslab $*: exit $got (expected $want), stderr $(head -c 300 "$tmp/err")"; fi
