@@ -1,4 +1,4 @@
-#include "build_info.h"
+#include "bench/build_info.h"
 
 #include "chesslab_git.h"
 

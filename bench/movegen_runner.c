@@ -1,4 +1,4 @@
-#include "movegen_runner.h"
+#include "bench/movegen_runner.h"
 
 #include <stdio.h>
 #include <stdlib.h>

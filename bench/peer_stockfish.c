@@ -1,4 +1,4 @@
-#include "peer_stockfish.h"
+#include "bench/peer_stockfish.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,7 @@
 /* Stockfish as a peer for perft speed: started once as a child process and
  * driven over UCI (`position fen ...`, `go perft N`), timed from sending
  * `go` to reading `Nodes searched: N`, in the same run as our generators.
- * The process handling is bench/uci_client.c. */
+ * The process handling is play/uci_client.c. */
 #ifndef CHESSLAB_PEER_STOCKFISH_H
 #define CHESSLAB_PEER_STOCKFISH_H
 
@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "uci_client.h"
+#include "play/uci_client.h"
 
 #define STOCKFISH_DEFAULT_PATH "/usr/games/stockfish"
 

@@ -1,11 +1,11 @@
-#include "result_json.h"
+#include "bench/result_json.h"
 
 #include <string.h>
 #include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "build_info.h"
+#include "bench/build_info.h"
 #include "core/cpu.h"
 
 static void write_machine(FILE *out, Topology *topology)

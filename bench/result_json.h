@@ -7,7 +7,7 @@
 
 #include "core/json.h"
 #include "core/topology.h"
-#include "movegen_runner.h"
+#include "bench/movegen_runner.h"
 
 typedef struct ResultMethod {
     int warmup_runs, runs;

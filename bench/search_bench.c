@@ -1,4 +1,4 @@
-#include "search_bench.h"
+#include "bench/search_bench.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "search_smp_bench.h"
+#include "bench/search_smp_bench.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -6,7 +6,7 @@
 
 #include "core/move_text.h"
 #include "core/timer.h"
-#include "result_json.h"
+#include "bench/result_json.h"
 #include "search/engine.h"
 
 const char *smp_bench_limit_name(SmpBenchLimit limit)

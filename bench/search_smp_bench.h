@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "position_file.h"
+#include "core/position_file.h"
 #include "core/topology.h"
 #include "search/smp.h"
 

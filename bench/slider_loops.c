@@ -1,4 +1,4 @@
-#include "slider_loops.h"
+#include "bench/slider_loops.h"
 
 #include "core/cpu.h"
 #include "movegen_variants/bitboard/attacks_classical.h"

@@ -1,6 +1,6 @@
 /* The simd strategy's AVX2 loop, compiled with -mavx2 (see CMakeLists.txt);
  * run only where simd_level_supported(SIMD_LEVEL_AVX2). */
-#include "slider_loops.h"
+#include "bench/slider_loops.h"
 
 #include "movegen_variants/bitboard/attacks_simd.h"
 

@@ -1,6 +1,6 @@
 /* The simd strategy's AVX-512 loop, compiled with -mavx512f -mavx512vl (see
  * CMakeLists.txt); run only where simd_level_supported(SIMD_LEVEL_AVX512). */
-#include "slider_loops.h"
+#include "bench/slider_loops.h"
 
 #include "movegen_variants/bitboard/attacks_simd.h"
 

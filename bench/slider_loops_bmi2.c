@@ -1,5 +1,5 @@
 /* The pext loop, compiled with -mbmi2 (see CMakeLists.txt). */
-#include "slider_loops.h"
+#include "bench/slider_loops.h"
 
 #include "movegen_variants/bitboard/attacks_pext.h"
 

@@ -1,10 +1,10 @@
-#include "stop_bench.h"
+#include "bench/stop_bench.h"
 
 #include <stdlib.h>
 #include <time.h>
 
 #include "core/timer.h"
-#include "result_json.h"
+#include "bench/result_json.h"
 #include "search/engine.h"
 
 /* What the bestmove callback saw. Written on the search thread and read

@@ -24,7 +24,7 @@
 
 #include "core/setup.h"
 #include "core/topology.h"
-#include "movegen_runner.h"
+#include "bench/movegen_runner.h"
 #include "search/smp.h"
 
 enum { STOP_BENCH_MAX_THREAD_COUNTS = 16, STOP_BENCH_MAX_RUNS = BENCH_MAX_RUNS };

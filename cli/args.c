@@ -1,4 +1,4 @@
-#include "args.h"
+#include "cli/args.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -1,10 +1,10 @@
-#include "bench_options.h"
+#include "cli/bench_options.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
+#include "cli/args.h"
 #include "search/engine.h"
 
 static int parse_smp_list(const char *cmd, const char *text, SmpVariant *out)

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
+#include "cli/args.h"
 #include "bench/movegen_runner.h"
 #include "bench/peer_stockfish.h"
 #include "bench/result_json.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/epd.h"
 #include "core/standard_positions.h"
 #include "core/timer.h"

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "bench_options.h"
+#include "cli/args.h"
+#include "cli/bench_options.h"
 #include "bench/search_bench.h"
 #include "bench/search_smp_bench.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "search/engine.h"
 
 int bench_signature(int argc, char **argv)

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "bench_options.h"
+#include "cli/args.h"
+#include "cli/bench_options.h"
 #include "bench/stop_bench.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "search/engine.h"
 
 static const char *const usage_text =

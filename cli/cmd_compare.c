@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/cpu.h"
 #include "core/standard_positions.h"
 #include "core/timer.h"

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/game.h"
 #include "core/input_file.h"
 #include "core/json.h"

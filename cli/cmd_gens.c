@@ -1,8 +1,8 @@
 /* chesslab gens: every generator, its summary, and whether this CPU runs it. */
 #include <stdio.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/cpu.h"
 #include "movegen_variants/registry.h"
 

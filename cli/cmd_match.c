@@ -2,8 +2,8 @@
  * with two option sets (an SMP variant on N threads against serial on
  * one): openings from a file or a built-in set, each played twice with the
  * colours swapped, clocks kept here, every move refereed by the project's
- * rules (bench/match.c), PGN written, and the score with its Elo
- * difference and 95% error bar (bench/elo.h) at the end. */
+ * rules (play/match.c), PGN written, and the score with its Elo
+ * difference and 95% error bar (play/elo.h) at the end. */
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -13,12 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "bench/elo.h"
-#include "bench/match.h"
-#include "bench/position_file.h"
+#include "cli/args.h"
+#include "play/elo.h"
+#include "play/match.h"
+#include "core/position_file.h"
 #include "bench/result_json.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/pgn.h"
 #include "movegen_variants/registry.h"
 

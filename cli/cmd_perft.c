@@ -5,9 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "commands.h"
-#include "perft_options.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/perft_options.h"
 #include "core/epd.h"
 #include "core/move_text.h"
 #include "core/perft.h"

@@ -1,4 +1,4 @@
-/* chesslab perft --mpi: the distributed perft (dist/perft_mpi.h), run under
+/* chesslab perft --mpi: the distributed perft (distributed/perft_mpi.h), run under
  * mpirun. Options are parsed on every rank before MPI starts, so a usage
  * error needs no MPI and is printed once (by rank 0 only). Rank 0 prints
  * the result, the per-rank statistics and, with --json, a result file. */
@@ -9,16 +9,16 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "commands.h"
-#include "perft_options.h"
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "cli/perft_options.h"
 #include "core/epd.h"
 #include "core/perft_parallel.h"
-#include "dist/work_units.h"
+#include "distributed/work_units.h"
 #include "movegen_variants/registry.h"
 #ifdef CHESSLAB_HAVE_MPI
 #include "bench/result_json.h"
-#include "dist/perft_mpi.h"
+#include "distributed/perft_mpi.h"
 #endif
 
 static const char *const usage_text =

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/move_text.h"
 #include "core/perft.h"
 #include "movegen_variants/registry.h"

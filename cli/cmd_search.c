@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/json.h"
 #include "core/move_text.h"
 #include "search/engine.h"

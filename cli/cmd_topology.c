@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/topology.h"
 
 int cmd_topology(int argc, char **argv)

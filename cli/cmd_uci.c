@@ -23,9 +23,9 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "args.h"
+#include "cli/args.h"
 #include "bench/search_bench.h"
-#include "commands.h"
+#include "cli/commands.h"
 #include "core/epd.h"
 #include "core/move_text.h"
 #include "search/engine.h"

@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 #include "core/epd.h"
 #include "core/timer.h"
 #include "core/verify.h"

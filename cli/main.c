@@ -3,8 +3,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "commands.h"
+#include "cli/args.h"
+#include "cli/commands.h"
 
 typedef struct Command {
     const char *name;

@@ -1,8 +1,8 @@
-#include "perft_options.h"
+#include "cli/perft_options.h"
 
 #include <string.h>
 
-#include "args.h"
+#include "cli/args.h"
 #include "core/epd.h"
 #include "core/perft_parallel.h"
 

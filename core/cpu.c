@@ -1,4 +1,4 @@
-#include "cpu.h"
+#include "core/cpu.h"
 
 #include <cpuid.h>
 #include <stdio.h>

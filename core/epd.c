@@ -1,6 +1,6 @@
-#include "epd.h"
+#include "core/epd.h"
 
-#include "input_file.h"
+#include "core/input_file.h"
 
 #include <ctype.h>
 #include <errno.h>

@@ -3,7 +3,7 @@
 #define CHESSLAB_EPD_H
 
 #include <stdio.h>
-#include "setup.h"
+#include "core/setup.h"
 
 enum { PERFT_MAX_DEPTH = 20 };
 

@@ -1,12 +1,12 @@
-#include "game.h"
+#include "core/game.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "move_text.h"
-#include "zobrist.h"
+#include "core/move_text.h"
+#include "core/zobrist.h"
 
 /* What the game keeps of each position it reached. */
 typedef struct GameRecord {

@@ -24,8 +24,8 @@
 
 #include <stddef.h>
 
-#include "movegen.h"
-#include "san.h"
+#include "core/movegen.h"
+#include "core/san.h"
 
 typedef struct Game Game;
 

@@ -1,4 +1,4 @@
-#include "move_text.h"
+#include "core/move_text.h"
 
 #include <string.h>
 

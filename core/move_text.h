@@ -2,7 +2,7 @@
 #ifndef CHESSLAB_MOVE_TEXT_H
 #define CHESSLAB_MOVE_TEXT_H
 
-#include "movegen.h"
+#include "core/movegen.h"
 
 enum { MOVE_TEXT_MAX = 6 };
 

@@ -1,4 +1,4 @@
-#include "movegen.h"
+#include "core/movegen.h"
 
 #include <stdlib.h>
 #include <string.h>

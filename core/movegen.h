@@ -9,7 +9,7 @@
 #define CHESSLAB_MOVEGEN_H
 
 #include <stddef.h>
-#include "setup.h"
+#include "core/setup.h"
 
 typedef enum {
     PERFT_BULK, /* count the legal moves at depth 1 */

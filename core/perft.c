@@ -1,10 +1,10 @@
-#include "perft.h"
+#include "core/perft.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "move_text.h"
+#include "core/move_text.h"
 
 static int compare_by_uci(const void *a, const void *b)
 {

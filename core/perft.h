@@ -6,8 +6,8 @@
 
 #include <stdatomic.h>
 
-#include "epd.h"
-#include "movegen.h"
+#include "core/epd.h"
+#include "core/movegen.h"
 
 typedef struct DivideEntry {
     Move move;

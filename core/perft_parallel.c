@@ -1,12 +1,12 @@
-#include "perft_parallel.h"
+#include "core/perft_parallel.h"
 
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "perft_tt.h"
-#include "timer.h"
+#include "core/perft_tt.h"
+#include "core/timer.h"
 
 typedef struct WorkItem {
     Setup setup;

@@ -7,8 +7,8 @@
 #ifndef CHESSLAB_PERFT_PARALLEL_H
 #define CHESSLAB_PERFT_PARALLEL_H
 
-#include "movegen.h"
-#include "topology.h"
+#include "core/movegen.h"
+#include "core/topology.h"
 
 enum { PERFT_MAX_THREADS = 1024, PERFT_ITEMS_PER_THREAD = 16, PERFT_HASH_MIN_DEPTH = 2 };
 

@@ -1,4 +1,4 @@
-#include "perft_tt.h"
+#include "core/perft_tt.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* PGN tags and writing; reading is in pgn_read.c. */
-#include "pgn.h"
+#include "core/pgn.h"
 
 #include <stdlib.h>
 #include <string.h>

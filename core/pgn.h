@@ -26,7 +26,7 @@
 
 #include <stdio.h>
 
-#include "game.h"
+#include "core/game.h"
 
 /* Lines of a million bytes hold any game's movetext with engine comments
  * on every ply; a longer one is binary or endless. */

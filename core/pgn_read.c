@@ -1,7 +1,7 @@
 /* PGN reading: a lexer over the file (tokens of the PGN standard, with
  * comments, escape lines and NAGs consumed here) and the game reader on top
  * of it. Writing and tags are in pgn.c. */
-#include "pgn.h"
+#include "core/pgn.h"
 
 #include <ctype.h>
 #include <errno.h>

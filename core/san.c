@@ -1,11 +1,11 @@
-#include "san.h"
+#include "core/san.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "move_text.h"
+#include "core/move_text.h"
 
 /* Indexed by PieceType; a string so that strchr can search it. */
 static const char piece_letter[] = "?PNBRQK";

@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "movegen.h"
+#include "core/movegen.h"
 
 /* The longest SAN is 7 characters ("Qa1xb2#", "exd8=Q+"), plus the NUL. */
 enum { SAN_MAX = 8 };

@@ -1,4 +1,4 @@
-#include "setup.h"
+#include "core/setup.h"
 
 #include <ctype.h>
 #include <stdarg.h>

@@ -5,7 +5,7 @@
 #define CHESSLAB_SETUP_H
 
 #include <stddef.h>
-#include "types.h"
+#include "core/types.h"
 
 typedef struct Setup {
     Piece board[64];      /* indexed by Square */

@@ -1,8 +1,8 @@
-#include "standard_positions.h"
+#include "core/standard_positions.h"
 
 #include <string.h>
 
-#include "setup.h"
+#include "core/setup.h"
 
 const StandardPosition standard_positions[STANDARD_POSITION_COUNT] = {
     { "start", FEN_STARTPOS, 5, { 1, 20, 400, 8902, 197281, 4865609, 119060324, 3195901860 } },

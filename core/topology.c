@@ -1,4 +1,4 @@
-#include "topology.h"
+#include "core/topology.h"
 
 #include <hwloc.h>
 #include <stdlib.h>

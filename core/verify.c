@@ -1,11 +1,11 @@
-#include "verify.h"
+#include "core/verify.h"
 
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "move_text.h"
-#include "timer.h"
+#include "core/move_text.h"
+#include "core/timer.h"
 
 bool verify_init(VerifyContext *v, const MoveGen *const *gens, int gen_count, int depth, FILE *report)
 {

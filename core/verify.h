@@ -9,7 +9,7 @@
 #define CHESSLAB_VERIFY_H
 
 #include <stdio.h>
-#include "movegen.h"
+#include "core/movegen.h"
 
 enum { VERIFY_MAX_GENS = 16, PERFT_PATH_MAX = 64 };
 

@@ -1,4 +1,4 @@
-#include "zobrist.h"
+#include "core/zobrist.h"
 
 ZobristKeys zobrist;
 

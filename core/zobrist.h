@@ -12,7 +12,7 @@
 #ifndef CHESSLAB_ZOBRIST_H
 #define CHESSLAB_ZOBRIST_H
 
-#include "setup.h"
+#include "core/setup.h"
 
 typedef struct ZobristKeys {
     uint64_t piece[PIECE_LIMIT][64]; /* rows for NO_PIECE and unused codes are 0 */

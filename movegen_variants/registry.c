@@ -1,7 +1,7 @@
-#include "registry.h"
+#include "movegen_variants/registry.h"
 
-#include "../core/cpu.h"
-#include "bitboard/simd_levels.h"
+#include "core/cpu.h"
+#include "movegen_variants/bitboard/simd_levels.h"
 
 #include <stdio.h>
 #include <string.h>

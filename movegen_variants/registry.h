@@ -6,7 +6,7 @@
 #ifndef CHESSLAB_REGISTRY_H
 #define CHESSLAB_REGISTRY_H
 
-#include "../core/movegen.h"
+#include "core/movegen.h"
 
 #define CHESSLAB_GENERATORS(X) \
     X(mailbox) \

@@ -1,4 +1,4 @@
-#include "abdada.h"
+#include "search/abdada.h"
 
 #include <stdlib.h>
 

@@ -1,16 +1,16 @@
-#include "engine.h"
+#include "search/engine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "abdada.h"
+#include "search/abdada.h"
 #include "core/move_text.h"
-#include "lazy.h"
-#include "search_internal.h"
-#include "thread_pool.h"
-#include "ybwc.h"
+#include "search/lazy.h"
+#include "search/search_internal.h"
+#include "search/thread_pool.h"
+#include "search/ybwc.h"
 
 /* Keys kept for repetitions: the fifty-move rule ends every game long
  * before a position could repeat one older than this. */
@@ -567,7 +567,7 @@ void engine_ponderhit(Engine *e)
     if (!atomic_load(&e->busy))
         return;
     /* The clock starts now: the opponent's thinking time was a bonus. */
-    atomic_store(&e->shared.start_ns, search_now_ns());
+    atomic_store(&e->shared.start_ns, timer_now_ns());
     atomic_store(&e->shared.pondering, false);
 }
 

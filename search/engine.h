@@ -14,8 +14,8 @@
 
 #include "core/perft.h"
 #include "core/topology.h"
-#include "search.h"
-#include "smp.h"
+#include "search/search.h"
+#include "search/smp.h"
 
 typedef struct Engine Engine;
 

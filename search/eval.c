@@ -1,6 +1,6 @@
-#include "eval.h"
+#include "search/eval.h"
 
-#include "bitops.h"
+#include "search/bitops.h"
 
 /* A score pair: middlegame and endgame, blended at the end. */
 typedef struct Pair {

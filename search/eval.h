@@ -12,7 +12,7 @@
 #ifndef CHESSLAB_SEARCH_EVAL_H
 #define CHESSLAB_SEARCH_EVAL_H
 
-#include "search_board.h"
+#include "search/search_board.h"
 
 /* Middlegame piece values, also used by move ordering and pruning margins. */
 extern const int eval_piece_value[KING + 1];

@@ -1,6 +1,6 @@
-#include "lazy.h"
+#include "search/lazy.h"
 
-#include "search.h"
+#include "search/search.h"
 
 /* true when b should be played rather than a (lazy.h gives the rule). */
 static bool better(const SearchResult *b, const SearchResult *a)

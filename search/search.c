@@ -1,17 +1,17 @@
-#include "search.h"
+#include "search/search.h"
 
-#include "abdada.h"
-#include "lazy.h"
-#include "search_internal.h"
+#include "search/abdada.h"
+#include "search/lazy.h"
+#include "search/search_internal.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "bitops.h"
-#include "eval.h"
-#include "see.h"
+#include "search/bitops.h"
+#include "search/eval.h"
+#include "search/see.h"
 
 static inline const Position *pos(const SearchThread *t) { return &t->board->pos; }
 
@@ -29,16 +29,9 @@ void search_limits_init(SearchLimits *l)
     l->clock = (TimeControl){ { -1, -1 }, { 0, 0 }, 0, -1 };
 }
 
-int64_t search_now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 int64_t search_elapsed_ms(const SearchShared *s)
 {
-    return (search_now_ns() - atomic_load(&s->start_ns)) / 1000000;
+    return (timer_now_ns() - atomic_load(&s->start_ns)) / 1000000;
 }
 
 void search_shared_init(SearchShared *s, const SearchBoardOps *ops, TranspositionTable *tt,
@@ -61,7 +54,7 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
     s->plan = timeman_plan(&limits->clock, us, move_overhead_ms);
     atomic_store(&s->stop, false);
     atomic_store(&s->pondering, limits->ponder);
-    s->go_ns = search_now_ns();
+    s->go_ns = timer_now_ns();
     atomic_store(&s->start_ns, s->go_ns);
 }
 
@@ -865,7 +858,7 @@ static void report(SearchThread *t, int depth, int score, Bound bound)
     if (t->id != 0 || s->report == NULL)
         return;
     SearchReport r = { .depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound,
-                       .nodes = total_nodes(t), .time_ms = (search_now_ns() - s->go_ns) / 1000000,
+                       .nodes = total_nodes(t), .time_ms = (timer_now_ns() - s->go_ns) / 1000000,
                        .hashfull = tt_hashfull(s->tt), .pv = t->root[0].pv, .pv_len = t->root[0].pv_len };
     s->report(s->report_ctx, &r);
 }
@@ -996,7 +989,7 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
     out->depth = completed;
     out->seldepth = seldepth;
     out->nodes = total_nodes(t);
-    out->time_ms = (search_now_ns() - s->go_ns) / 1000000;
+    out->time_ms = (timer_now_ns() - s->go_ns) / 1000000;
     out->pv_len = t->root[0].pv_len;
     memcpy(out->pv, t->root[0].pv, (size_t)out->pv_len * sizeof(Move));
 }

@@ -15,10 +15,12 @@
 
 #include <stdatomic.h>
 
-#include "score.h"
-#include "search_board.h"
-#include "timeman.h"
-#include "tt.h"
+#include "core/timer.h"
+
+#include "search/score.h"
+#include "search/search_board.h"
+#include "search/timeman.h"
+#include "search/tt.h"
 
 typedef enum { CAPTURES_SEE = 0, CAPTURES_MVV_LVA = 1 } CaptureOrder;
 
@@ -111,8 +113,7 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
                         const SearchOptions *options, const SearchLimits *limits, Color us,
                         int64_t move_overhead_ms);
 
-/* Monotonic clock in nanoseconds, and ms elapsed since the shared origin. */
-int64_t search_now_ns(void);
+/* Milliseconds elapsed since the shared origin (core/timer.h's clock). */
 int64_t search_elapsed_ms(const SearchShared *s);
 
 /* NULL when out of memory. */

@@ -1,4 +1,4 @@
-#include "search_board.h"
+#include "search/search_board.h"
 
 #include <string.h>
 

@@ -16,7 +16,7 @@
 #ifndef CHESSLAB_SEARCH_INTERNAL_H
 #define CHESSLAB_SEARCH_INTERNAL_H
 
-#include "search.h"
+#include "search/search.h"
 
 /* Null moves nest (a null move inside the subtree of another); each level
  * plays on its own board, so nesting deeper than this skips the null move. */

@@ -1,6 +1,6 @@
-#include "see.h"
+#include "search/see.h"
 
-#include "bitops.h"
+#include "search/bitops.h"
 
 /* Exchange values: simple and round, the king too big to ever be traded. */
 static const int see_value[KING + 1] = { 0, 100, 320, 330, 500, 950, 20000 };

@@ -6,7 +6,7 @@
 #ifndef CHESSLAB_SEARCH_SEE_H
 #define CHESSLAB_SEARCH_SEE_H
 
-#include "search_board.h"
+#include "search/search_board.h"
 
 /* Pieces of both colours attacking sq, sliders seen through occupied. */
 Bitboard see_attackers(const Position *p, const SearchBoardOps *ops, Square sq, Bitboard occupied);

@@ -1,4 +1,4 @@
-#include "smp.h"
+#include "search/smp.h"
 
 #include <strings.h>
 

@@ -1,4 +1,4 @@
-#include "thread_pool.h"
+#include "search/thread_pool.h"
 
 #include <pthread.h>
 #include <stdlib.h>

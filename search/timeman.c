@@ -1,4 +1,4 @@
-#include "timeman.h"
+#include "search/timeman.h"
 
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }

@@ -1,4 +1,4 @@
-#include "tt.h"
+#include "search/tt.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -19,7 +19,7 @@
  * stays as deep as the tree. A thread that runs out of work later may also
  * join an open split point itself (late joining), under that split point's
  * lock. */
-#include "ybwc.h"
+#include "search/ybwc.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -123,7 +123,7 @@ static void backoff(Backoff *b)
         cpu_relax();
         return;
     }
-    int64_t now = search_now_ns();
+    int64_t now = timer_now_ns();
     if (b->rounds++ == SPIN_ROUNDS)
         b->since = now;
     int64_t waited = now - b->since;
@@ -360,16 +360,16 @@ static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
     Worker *me = &y->workers[t->id];
     const uintptr_t waiting = (uintptr_t)sp | 1;
     const bool can_help = t->null_nest < MAX_NULL_NEST; /* a free board to help on */
-    int64_t start = search_now_ns();
+    int64_t start = timer_now_ns();
     Backoff wait = { .oversubscribed = y->oversubscribed };
     if (can_help)
         publish(y, me, waiting);
     for (;;) {
         SplitPoint *work = can_help ? work_below(y, t, sp, &wait) : NULL;
         if (work != NULL) {
-            t->idle_ns += search_now_ns() - start;
+            t->idle_ns += timer_now_ns() - start;
             help_below(t, sp, work);
-            start = search_now_ns();
+            start = timer_now_ns();
             wait.rounds = 0;
             if (atomic_load_explicit(&sp->helpers, memory_order_acquire) == 0)
                 break;
@@ -386,7 +386,7 @@ static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
             search_watch_limits(t->shared);
         backoff(&wait);
     }
-    t->idle_ns += search_now_ns() - start;
+    t->idle_ns += timer_now_ns() - start;
 }
 
 /* ---- the split ---- */
@@ -596,7 +596,7 @@ void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s)
         return;
     Worker *w = &y->workers[t->id];
     for (;;) {
-        int64_t start = search_now_ns();
+        int64_t start = timer_now_ns();
         Backoff wait = { .oversubscribed = y->oversubscribed };
         publish(y, w, SLOT_IDLE);
         uintptr_t v;
@@ -605,7 +605,7 @@ void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s)
             if (is_booking(v) && take_booking(w, v))
                 break;
             if (atomic_load_explicit(&s->stop, memory_order_relaxed) && withdraw(y, w, SLOT_IDLE)) {
-                t->idle_ns += search_now_ns() - start;
+                t->idle_ns += timer_now_ns() - start;
                 return;
             }
             if (may_look_for_work(y, &wait) && withdraw(y, w, SLOT_IDLE)) {
@@ -619,7 +619,7 @@ void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s)
             }
             backoff(&wait);
         }
-        t->idle_ns += search_now_ns() - start;
+        t->idle_ns += timer_now_ns() - start;
         serve(t, (SplitPoint *)v, 0);
     }
 }

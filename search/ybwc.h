@@ -8,7 +8,7 @@
 #ifndef CHESSLAB_SEARCH_YBWC_H
 #define CHESSLAB_SEARCH_YBWC_H
 
-#include "search_internal.h"
+#include "search/search_internal.h"
 
 typedef struct YbwcState YbwcState;
 

@@ -8,7 +8,7 @@
 
 #include "core/zobrist.h"
 #include "movegen_variants/registry.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 typedef struct Walk {
     const MoveGen *gen;

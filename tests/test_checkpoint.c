@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dist/checkpoint.h"
-#include "test_support.h"
+#include "distributed/checkpoint.h"
+#include "tests/test_support.h"
 
 static CheckpointJob job_of(int depth)
 {

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "core/epd.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 /* A temporary file holding len bytes of text (NUL bytes allowed). */
 static char *temp_file(const char *text, size_t len)

@@ -12,7 +12,7 @@
 #include "core/game.h"
 #include "core/move_text.h"
 #include "core/zobrist.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 static Game *start_game(const MoveGen *g, const char *fen)
 {

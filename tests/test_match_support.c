@@ -1,13 +1,13 @@
 /* The pieces of `chesslab match` that need no engine: the Elo estimate
- * (bench/elo.c) against values worked out by hand, the option lists
+ * (play/elo.c) against values worked out by hand, the option lists
  * (match_spec_parse) and the checks of option values against what an
  * engine declares (uci_option_value_ok). */
 #include <math.h>
 #include <string.h>
 
-#include "bench/elo.h"
-#include "bench/match.h"
-#include "test_support.h"
+#include "play/elo.h"
+#include "play/match.h"
+#include "tests/test_support.h"
 
 static void test_elo_from_score(void **state)
 {

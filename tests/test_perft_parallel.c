@@ -8,7 +8,7 @@
 #include "core/perft.h"
 #include "core/perft_parallel.h"
 #include "movegen_variants/registry.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 static const char *const fens[] = {
     FEN_STARTPOS,

@@ -10,7 +10,7 @@
 
 #include "core/perft.h"
 #include "movegen_variants/registry.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 /* King and pawn against king: 563185 leaves at depth 7, so the walk above
  * PERFT_STOP_DEPTH (three plies of it) is checked in a blink. */
@@ -77,13 +77,13 @@ static void test_stopped_during(void **state)
     atomic_bool stop;
     atomic_init(&stop, false);
     pthread_t stopper;
-    int64_t start = test_now_ms();
+    int64_t start = timer_now_ms();
     assert_int_equal(pthread_create(&stopper, NULL, stop_later, &stop), 0);
     DivideEntry out[MAX_MOVES];
     int counted = -1;
     /* perft(10) of the start position is 69 trillion leaves. */
     assert_int_equal(perft_divide_stoppable(g, board, 10, PERFT_BULK, &stop, out, &counted), 20);
-    int64_t took = test_now_ms() - start;
+    int64_t took = timer_now_ms() - start;
     pthread_join(stopper, NULL);
     assert_true(took < TEST_SANITY_MS);
     assert_true(counted < 20);

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "movegen_variants/registry.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 typedef struct SuiteSpec {
     const char *file;

@@ -14,7 +14,7 @@
 #include "core/input_file.h"
 #include "core/move_text.h"
 #include "core/pgn.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 typedef struct Expected {
     PgnRead read;

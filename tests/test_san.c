@@ -12,7 +12,7 @@
 
 #include "core/move_text.h"
 #include "core/san.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 static void load_fen(const MoveGen *g, void *board, const char *fen)
 {

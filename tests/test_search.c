@@ -1,7 +1,7 @@
 /* The search: mates found with the right score, draws by the rules inside
  * the tree, determinism, the transposition table (including torn entries),
  * static exchange, evaluation symmetry, time plans. */
-#include "test_support.h"
+#include "tests/test_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +9,7 @@
 
 #include "core/move_text.h"
 #include "core/san.h"
-#include "engine_helpers.h"
+#include "tests/engine_helpers.h"
 #include "search/engine.h"
 #include "search/eval.h"
 #include "search/see.h"

@@ -4,15 +4,15 @@
  * when told, counts every thread's nodes; with one thread every variant is
  * the serial search, node for node. Depths are small: the same test runs
  * instrumented. */
-#include "test_support.h"
+#include "tests/test_support.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine_answers.h"
-#include "engine_helpers.h"
+#include "tests/engine_answers.h"
+#include "tests/engine_helpers.h"
 #include "search/engine.h"
 
 static const SmpVariant VARIANTS[] = { SMP_SERIAL, SMP_LAZY, SMP_YBWC, SMP_ABDADA };
@@ -175,9 +175,9 @@ static void test_movetime(void **state)
             search_limits_init(&l);
             l.clock.movetime_ms = 200;
             SearchResult r;
-            int64_t start = test_now_ms();
+            int64_t start = timer_now_ms();
             engine_search(e, &l, NULL, &r);
-            int64_t took = test_now_ms() - start;
+            int64_t took = timer_now_ms() - start;
             if (took >= 200 + TEST_SANITY_MS || !is_legal(e, r.best))
                 fail_msg("%s, %d threads, movetime 200: %lld ms, move %d", smp_variant_name(VARIANTS[v]),
                          THREADS[k], (long long)took, r.best);
@@ -201,9 +201,9 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
     test_sleep_ms(run_ms);
     assert_true(engine_busy(e));
     assert_int_equal(answers(&a, NULL), 0);
-    int64_t start = test_now_ms();
+    int64_t start = timer_now_ms();
     engine_stop(e);
-    int64_t took = test_now_ms() - start;
+    int64_t took = timer_now_ms() - start;
     Move m;
     assert_int_equal(answers(&a, &m), 1);
     if (took >= limit_ms || !is_legal(e, m))

@@ -2,15 +2,15 @@
  * transposition table written and read by several threads at once never
  * returns a torn entry, and the engine's search thread starts, stops,
  * ponders and answers without races. */
-#include "test_support.h"
+#include "tests/test_support.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 
 #include "core/move_text.h"
-#include "engine_answers.h"
-#include "engine_helpers.h"
+#include "tests/engine_answers.h"
+#include "tests/engine_helpers.h"
 #include "search/engine.h"
 
 /* ---- the table under concurrent use ---- */

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "core/zobrist.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 static void fen_round_trip(const char *fen)
 {

@@ -1,4 +1,4 @@
-#include "test_support.h"
+#include "tests/test_support.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,9 +126,3 @@ void test_sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
-int64_t test_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}

@@ -12,6 +12,7 @@
 
 #include "core/epd.h"
 #include "core/movegen.h"
+#include "core/timer.h"
 
 /* Loads every line of a perft EPD file from the data directory (the
  * CHESSLAB_DATA_DIR environment variable, else the build-time default).
@@ -50,9 +51,8 @@ int suite_depth(const PerftEpdLine *line, uint64_t budget, int min_depth);
  * it catches a search that ignores its limit, not one that is slow. */
 enum { TEST_SANITY_MS = 20000 };
 
-/* Sleeps ms milliseconds; the monotonic clock in milliseconds. */
+/* Sleeps ms milliseconds (deadlines use core/timer.h's timer_now_ms). */
 void test_sleep_ms(long ms);
-int64_t test_now_ms(void);
 
 /* Test matrix: one cmocka test per available generator, state = MoveGen. */
 typedef struct GenTestCase {

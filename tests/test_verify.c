@@ -8,7 +8,7 @@
 
 #include "core/verify.h"
 #include "movegen_variants/registry.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 extern const MoveGen movegen_broken_ep;
 

@@ -7,9 +7,9 @@
 #include <string.h>
 
 #include "core/zobrist.h"
-#include "dist/work_units.h"
+#include "distributed/work_units.h"
 #include "movegen_variants/registry.h"
-#include "test_support.h"
+#include "tests/test_support.h"
 
 static const char *const fens[] = {
     FEN_STARTPOS,

@@ -4,7 +4,7 @@
  * stop flag ending the search promptly, and many short searches in a row
  * on the same threads. Also run under ThreadSanitizer (label threaded).
  * CHESSLAB_TEST_VERBOSE=1 prints nodes and splits against serial. */
-#include "test_support.h"
+#include "tests/test_support.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -161,13 +161,13 @@ static void pool_start(Pool *p, int threads, const char *fen, const SearchLimits
 static Run pool_finish(Pool *p, int threads)
 {
     Run run = { 0 };
-    int64_t start = search_now_ns();
+    int64_t start = timer_now_ns();
     search_iterate(p->threads[0], &p->shared, &run.result);
     pthread_mutex_lock(&p->lock);
     while (p->running > 0)
         pthread_cond_wait(&p->done, &p->lock);
     pthread_mutex_unlock(&p->lock);
-    run.wall_ms = (search_now_ns() - start) / 1000000;
+    run.wall_ms = (timer_now_ns() - start) / 1000000;
     for (int i = 0; i < threads; i++) {
         run.splits += p->threads[i]->splits;
         run.late_joins += p->threads[i]->late_joins;
@@ -475,7 +475,7 @@ static void *stopper_main(void *arg)
 {
     Stopper *s = arg;
     test_sleep_ms(s->delay_ms);
-    s->stopped_ns = search_now_ns();
+    s->stopped_ns = timer_now_ns();
     atomic_store(&s->pool->shared.stop, true);
     return NULL;
 }
@@ -495,7 +495,7 @@ static void test_stop_flag(void **state)
         pthread_t timer;
         assert_int_equal(pthread_create(&timer, NULL, stopper_main, &stopper), 0);
         Run run = pool_finish(p, threads);
-        int64_t ended_ns = search_now_ns();
+        int64_t ended_ns = timer_now_ns();
         pthread_join(timer, NULL);
         int64_t late_ms = (ended_ns - stopper.stopped_ns) / 1000000;
         assert_true(legal_in(p, round < 3 ? KIWIPETE : FEN_STARTPOS, run.result.best));

@@ -6,7 +6,7 @@
 #ifndef CHESSLAB_BITBOARD_ATTACKS_CLASSICAL_H
 #define CHESSLAB_BITBOARD_ATTACKS_CLASSICAL_H
 
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 /* Bit 63 (resp. 0) is added as a sentinel blocker: its ray in every
  * increasing (resp. decreasing) direction is empty, so an unblocked ray

@@ -1,5 +1,5 @@
 /* Tables of the hyperbola-quintessence strategy. */
-#include "attacks_hq.h"
+#include "movegen_variants/bitboard/attacks_hq.h"
 
 HqMasks hq_masks[64];
 uint8_t hq_rank_attacks[8][64];

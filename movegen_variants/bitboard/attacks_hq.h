@@ -9,7 +9,7 @@
 #ifndef CHESSLAB_BITBOARD_ATTACKS_HQ_H
 #define CHESSLAB_BITBOARD_ATTACKS_HQ_H
 
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 /* Line masks exclude the slider's own square. */
 typedef struct HqMasks {

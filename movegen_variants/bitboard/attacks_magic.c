@@ -1,13 +1,13 @@
 /* Tables of the magic strategy: the committed magic numbers and the attack
  * tables built from them at first use. */
-#include "attacks_magic.h"
+#include "movegen_variants/bitboard/attacks_magic.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "attacks_classical.h"
-#include "magic_search.h"
+#include "movegen_variants/bitboard/attacks_classical.h"
+#include "movegen_variants/bitboard/magic_search.h"
 
 MagicEntry magic_rook[64], magic_bishop[64];
 

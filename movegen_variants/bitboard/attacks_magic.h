@@ -8,7 +8,7 @@
 #ifndef CHESSLAB_BITBOARD_ATTACKS_MAGIC_H
 #define CHESSLAB_BITBOARD_ATTACKS_MAGIC_H
 
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 typedef struct MagicEntry {
     Bitboard mask;

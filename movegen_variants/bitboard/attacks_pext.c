@@ -1,10 +1,10 @@
 /* Tables of the pext strategy (compiled with -mbmi2). */
-#include "attacks_pext.h"
+#include "movegen_variants/bitboard/attacks_pext.h"
 
 #include <pthread.h>
 
-#include "attacks_classical.h"
-#include "magic_search.h"
+#include "movegen_variants/bitboard/attacks_classical.h"
+#include "movegen_variants/bitboard/magic_search.h"
 
 PextEntry pext_rook[64], pext_bishop[64];
 

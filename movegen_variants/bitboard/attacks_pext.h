@@ -14,7 +14,7 @@
 
 #include <immintrin.h>
 
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 typedef struct PextEntry {
     Bitboard mask;

@@ -1,8 +1,8 @@
 /* Tables and CPU checks of the simd strategy (compiled without extra
  * instruction-set flags: this code runs before anyone knows the CPU). */
-#include "attacks_simd.h"
+#include "movegen_variants/bitboard/attacks_simd.h"
 
-#include "simd_levels.h"
+#include "movegen_variants/bitboard/simd_levels.h"
 
 _Alignas(32) Bitboard simd_line_masks[64][4];
 

@@ -30,7 +30,7 @@
 #ifndef CHESSLAB_BITBOARD_ATTACKS_SIMD_H
 #define CHESSLAB_BITBOARD_ATTACKS_SIMD_H
 
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 #if defined(__AVX2__)
 #include <immintrin.h>

@@ -6,8 +6,8 @@
 #ifndef CHESSLAB_BITBOARD_BOARD_H
 #define CHESSLAB_BITBOARD_BOARD_H
 
-#include "../../core/movegen.h"
-#include "../../core/zobrist.h"
+#include "core/movegen.h"
+#include "core/zobrist.h"
 
 typedef uint64_t Bitboard;
 

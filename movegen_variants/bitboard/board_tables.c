@@ -1,5 +1,5 @@
 /* Strategy-free tables of the bitboard board, and Setup conversion. */
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * pawns from one rank, so it allows the capture that uncovers a rook or
  * queen on that rank against its own king. A test that cannot tell this
  * generator from the real ones does not test en passant. */
-#include "attacks_classical.h"
+#include "movegen_variants/bitboard/attacks_classical.h"
 
 #define BITBOARD_PLANT_EP_RANK_BUG 1
 #define STRATEGY classical
@@ -12,4 +12,4 @@
 #define GEN_SUMMARY "planted bug: bitboard generator that misses en passant rank pins (tests only)"
 #define GEN_UNAVAILABLE NULL
 #define GEN_NOTE NULL
-#include "generator_template.h"
+#include "movegen_variants/bitboard/generator_template.h"

@@ -1,5 +1,5 @@
 /* Generator "bitboard": the bitboard board with classical ray attacks. */
-#include "attacks_classical.h"
+#include "movegen_variants/bitboard/attacks_classical.h"
 
 #define STRATEGY classical
 #define GEN_SYMBOL bitboard
@@ -7,4 +7,4 @@
 #define GEN_SUMMARY "bitboards, legal generation with pin/check masks, classical ray attacks"
 #define GEN_UNAVAILABLE NULL
 #define GEN_NOTE NULL
-#include "generator_template.h"
+#include "movegen_variants/bitboard/generator_template.h"

@@ -1,5 +1,5 @@
 /* Generator "hq": the bitboard board with hyperbola-quintessence attacks. */
-#include "attacks_hq.h"
+#include "movegen_variants/bitboard/attacks_hq.h"
 
 #define STRATEGY hq
 #define GEN_SYMBOL hq
@@ -7,4 +7,4 @@
 #define GEN_SUMMARY "bitboards, legal generation with pin/check masks, hyperbola quintessence attacks"
 #define GEN_UNAVAILABLE NULL
 #define GEN_NOTE NULL
-#include "generator_template.h"
+#include "movegen_variants/bitboard/generator_template.h"

@@ -1,5 +1,5 @@
 /* Generator "magic": the bitboard board with fancy magic attacks. */
-#include "attacks_magic.h"
+#include "movegen_variants/bitboard/attacks_magic.h"
 
 #define STRATEGY magic
 #define GEN_SYMBOL magic
@@ -7,4 +7,4 @@
 #define GEN_SUMMARY "bitboards, legal generation with pin/check masks, fancy magic attacks (own magic search)"
 #define GEN_UNAVAILABLE NULL
 #define GEN_NOTE NULL
-#include "generator_template.h"
+#include "movegen_variants/bitboard/generator_template.h"

@@ -4,8 +4,8 @@
 #include <cpuid.h>
 #include <string.h>
 
-#include "board.h"
-#include "generator_exports.h"
+#include "movegen_variants/bitboard/board.h"
+#include "movegen_variants/bitboard/generator_exports.h"
 
 BITBOARD_DECLARE_EXPORTS(pext_impl_)
 

@@ -1,7 +1,7 @@
 /* The pext generator's code (compiled with -mbmi2); its MoveGen, with the
  * availability check, is in gen_pext.c, compiled without. */
-#include "attacks_pext.h"
+#include "movegen_variants/bitboard/attacks_pext.h"
 
 #define STRATEGY pext
 #define GEN_EXPORT_PREFIX pext_impl_
-#include "generator_template.h"
+#include "movegen_variants/bitboard/generator_template.h"

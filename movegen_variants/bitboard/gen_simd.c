@@ -3,9 +3,9 @@
  * extra instruction-set flags; each level's code is in gen_simd_<level>.c.
  * Dispatch happens once per interface call; perft's recursion runs inside
  * one level's code and calls nothing indirect. */
-#include "board.h"
-#include "generator_exports.h"
-#include "simd_levels.h"
+#include "movegen_variants/bitboard/board.h"
+#include "movegen_variants/bitboard/generator_exports.h"
+#include "movegen_variants/bitboard/simd_levels.h"
 
 BITBOARD_DECLARE_EXPORTS(simd_scalar_impl_)
 BITBOARD_DECLARE_EXPORTS(simd_avx2_impl_)

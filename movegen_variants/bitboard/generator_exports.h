@@ -4,7 +4,7 @@
 #ifndef CHESSLAB_BITBOARD_GENERATOR_EXPORTS_H
 #define CHESSLAB_BITBOARD_GENERATOR_EXPORTS_H
 
-#include "../../core/movegen.h"
+#include "core/movegen.h"
 
 #define BITBOARD_DECLARE_EXPORTS(prefix)                                   \
     void prefix##load(void *board, const Setup *s);                        \

@@ -4,13 +4,13 @@
  * candidates until one maps all subsets into 2^bits slots without two
  * different attack sets sharing a slot (equal attack sets may share:
  * "constructive collisions"). */
-#include "magic_search.h"
+#include "movegen_variants/bitboard/magic_search.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "attacks_classical.h"
+#include "movegen_variants/bitboard/attacks_classical.h"
 
 Bitboard magic_relevant_mask(bool rook, Square sq)
 {

@@ -5,7 +5,7 @@
 #ifndef CHESSLAB_BITBOARD_MAGIC_SEARCH_H
 #define CHESSLAB_BITBOARD_MAGIC_SEARCH_H
 
-#include "board.h"
+#include "movegen_variants/bitboard/board.h"
 
 /* Seed that produced the committed table. */
 #define MAGIC_SEARCH_SEED 0x6d61676963ull /* "magic" */

@@ -3,7 +3,7 @@
  * (takes a few tenths of a second). Exit 0: pass. */
 #include <stdio.h>
 
-#include "magic_search.h"
+#include "movegen_variants/bitboard/magic_search.h"
 
 int main(void)
 {

@@ -5,7 +5,7 @@
 #ifndef CHESSLAB_BITBOARD_SIMD_LEVELS_H
 #define CHESSLAB_BITBOARD_SIMD_LEVELS_H
 
-#include "../../core/movegen.h"
+#include "core/movegen.h"
 
 typedef enum { SIMD_LEVEL_SCALAR, SIMD_LEVEL_AVX2, SIMD_LEVEL_AVX512, SIMD_LEVEL_COUNT } SimdLevel;
 

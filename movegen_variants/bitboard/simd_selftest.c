@@ -5,8 +5,8 @@
  * Exit 0: pass; 1: failure; levels the CPU lacks are reported as skipped. */
 #include <stdio.h>
 
-#include "attacks_classical.h"
-#include "simd_levels.h"
+#include "movegen_variants/bitboard/attacks_classical.h"
+#include "movegen_variants/bitboard/simd_levels.h"
 
 static uint64_t splitmix64(uint64_t *state)
 {

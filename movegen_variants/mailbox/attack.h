@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "board.h"
+#include "movegen_variants/mailbox/board.h"
 
 /* True when a piece of colour `by` attacks cell `target`: two pawn cells,
  * eight knight and eight king cells, then eight rays to their first

@@ -14,8 +14,8 @@
 #ifndef CHESSLAB_MAILBOX_BOARD_H
 #define CHESSLAB_MAILBOX_BOARD_H
 
-#include "../../core/movegen.h"
-#include "../../core/zobrist.h"
+#include "core/movegen.h"
+#include "core/zobrist.h"
 
 /* Hot helpers are forced inline so that the colour and check flags passed
  * to them become constants (the generator is compiled once per colour). */

@@ -13,7 +13,7 @@
 #ifndef CHESSLAB_MAILBOX_GENERATE_H
 #define CHESSLAB_MAILBOX_GENERATE_H
 
-#include "attack.h"
+#include "movegen_variants/mailbox/attack.h"
 
 MAILBOX_INLINE Move *emit(Move *out, int from, int to, MoveKind kind)
 {

@@ -5,8 +5,8 @@
 #include <assert.h>
 #include <string.h>
 
-#include "generate.h"
-#include "make.h"
+#include "movegen_variants/mailbox/generate.h"
+#include "movegen_variants/mailbox/make.h"
 
 /* ------------------------------------------------------------------------ */
 /* Perft                                                                    */

@@ -5,7 +5,7 @@
 #ifndef CHESSLAB_MAILBOX_MAKE_H
 #define CHESSLAB_MAILBOX_MAKE_H
 
-#include "board.h"
+#include "movegen_variants/mailbox/board.h"
 
 /* Piece-list upkeep. Removal moves the last entry into the hole; restore
  * undoes exactly that, so unmake leaves every byte as it was. */

@@ -4,7 +4,7 @@
 #ifndef CHESSLAB_X88_ATTACK_H
 #define CHESSLAB_X88_ATTACK_H
 
-#include "x88_board.h"
+#include "movegen_variants/x88/x88_board.h"
 
 static inline int x88_color_bits(int color) { return color << 3; } /* Piece & 8 */
 

@@ -7,8 +7,8 @@
 #ifndef CHESSLAB_X88_BOARD_H
 #define CHESSLAB_X88_BOARD_H
 
-#include "../../core/movegen.h"
-#include "../../core/zobrist.h"
+#include "core/movegen.h"
+#include "core/zobrist.h"
 
 /* Hot helpers are forced inline so that compile-time flags (count_only,
  * in_check, the side to move) fold away in each specialised copy. Define

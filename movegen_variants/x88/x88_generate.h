@@ -16,7 +16,7 @@
 
 #include <string.h>
 
-#include "x88_attack.h"
+#include "movegen_variants/x88/x88_attack.h"
 
 X88_INLINE int x88_emit(X88Move *out, int n, bool count_only, int from, int to, int kind)
 {

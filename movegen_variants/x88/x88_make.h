@@ -5,7 +5,7 @@
 #ifndef CHESSLAB_X88_MAKE_H
 #define CHESSLAB_X88_MAKE_H
 
-#include "x88_board.h"
+#include "movegen_variants/x88/x88_board.h"
 
 /* Removes the piece on sq from its list: the last entry fills the hole. */
 X88_INLINE void x88_list_remove(X88Board *b, int color, int type, int sq)

@@ -1,8 +1,8 @@
 /* The 0x88 generator behind the MoveGen interface, and its perft. */
 #include <string.h>
 
-#include "x88_generate.h"
-#include "x88_make.h"
+#include "movegen_variants/x88/x88_generate.h"
+#include "movegen_variants/x88/x88_make.h"
 
 /* The four specialised generators: listing and counting, for each side to
  * move. Kept out of line so that one copy of each serves every caller and

@@ -1,5 +1,5 @@
 /* Fills the write-once 0x88 lookup tables before main() runs. */
-#include "x88_board.h"
+#include "movegen_variants/x88/x88_board.h"
 
 X88Tables x88_tables;
 

@@ -1,4 +1,4 @@
-#include "position_file.h"
+#include "core/position_file.h"
 
 #include <ctype.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "perft_mpi.h"
+#include "distributed/perft_mpi.h"
 
 #include <inttypes.h>
 #include <mpi.h>
@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "checkpoint.h"
+#include "distributed/checkpoint.h"
 #include "core/perft_parallel.h"
 #include "core/perft_tt.h"
 #include "core/timer.h"

@@ -1,4 +1,4 @@
-#include "work_units.h"
+#include "distributed/work_units.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-#include "elo.h"
+#include "play/elo.h"
 
 #include <math.h>
 

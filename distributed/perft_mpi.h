@@ -25,7 +25,7 @@
 
 #include "core/movegen.h"
 #include "core/topology.h"
-#include "work_units.h"
+#include "distributed/work_units.h"
 
 typedef struct MpiPerftJob {
     const MoveGen *gen;

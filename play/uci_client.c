@@ -1,4 +1,4 @@
-#include "uci_client.h"
+#include "play/uci_client.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -12,12 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+#include "core/timer.h"
 
 static void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
@@ -89,7 +84,7 @@ bool uci_client_send(UciClient *c, const char *line, char *err, size_t err_len)
 
 UciRead uci_client_read(UciClient *c, char *line, size_t line_len, int64_t timeout_ms)
 {
-    int64_t deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    int64_t deadline = timeout_ms < 0 ? -1 : timer_now_ms() + timeout_ms;
     for (;;) {
         char *newline = memchr(c->buffer, '\n', c->buffered);
         if (newline) {
@@ -108,7 +103,7 @@ UciRead uci_client_read(UciClient *c, char *line, size_t line_len, int64_t timeo
             return UCI_EOF;
         int wait = -1;
         if (deadline >= 0) {
-            int64_t left = deadline - now_ms();
+            int64_t left = deadline - timer_now_ms();
             if (left <= 0)
                 return UCI_TIMEOUT;
             wait = left > 1000000 ? 1000000 : (int)left;
@@ -133,10 +128,10 @@ UciRead uci_client_read(UciClient *c, char *line, size_t line_len, int64_t timeo
 bool uci_client_wait_for(UciClient *c, const char *prefix, char *line, size_t line_len, int64_t timeout_ms, char *err,
                          size_t err_len)
 {
-    int64_t deadline = timeout_ms < 0 ? -1 : now_ms() + timeout_ms;
+    int64_t deadline = timeout_ms < 0 ? -1 : timer_now_ms() + timeout_ms;
     size_t prefix_len = strlen(prefix);
     for (;;) {
-        int64_t left = deadline < 0 ? -1 : deadline - now_ms();
+        int64_t left = deadline < 0 ? -1 : deadline - timer_now_ms();
         UciRead got = uci_client_read(c, line, line_len, left < 0 && deadline >= 0 ? 0 : left);
         if (got == UCI_LINE && strncmp(line, prefix, prefix_len) == 0)
             return true;
@@ -204,10 +199,10 @@ bool uci_client_handshake(UciClient *c, int64_t timeout_ms, char *err, size_t er
 {
     if (!uci_client_send(c, "uci", err, err_len))
         return false;
-    int64_t deadline = now_ms() + timeout_ms;
+    int64_t deadline = timer_now_ms() + timeout_ms;
     char line[4096];
     for (;;) {
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - timer_now_ms();
         UciRead got = uci_client_read(c, line, sizeof line, left > 0 ? left : 0);
         if (got == UCI_TIMEOUT) {
             snprintf(err, err_len, "%s: no 'uciok' within %lld ms", c->label, (long long)timeout_ms);
@@ -224,7 +219,7 @@ bool uci_client_handshake(UciClient *c, int64_t timeout_ms, char *err, size_t er
         else if (strcmp(line, "uciok") == 0)
             break;
     }
-    int64_t left = deadline - now_ms();
+    int64_t left = deadline - timer_now_ms();
     return uci_client_send(c, "isready", err, err_len) &&
            uci_client_wait_for(c, "readyok", line, sizeof line, left > 0 ? left : 0, err, err_len);
 }
@@ -292,9 +287,9 @@ void uci_client_close(UciClient *c, int64_t grace_ms)
         close(c->from_child);
         c->from_child = -1;
     }
-    int64_t deadline = now_ms() + grace_ms;
+    int64_t deadline = timer_now_ms() + grace_ms;
     while (waitpid(c->pid, NULL, WNOHANG) == 0) {
-        if (now_ms() >= deadline) {
+        if (timer_now_ms() >= deadline) {
             kill(c->pid, SIGKILL);
             waitpid(c->pid, NULL, 0);
             break;

@@ -1,4 +1,4 @@
-#include "match.h"
+#include "play/match.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,13 +9,7 @@
 #include <unistd.h>
 
 #include "core/move_text.h"
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
+#include "core/timer.h"
 
 /* ---- engine options ---- */
 
@@ -128,10 +122,10 @@ MatchStart match_player_start(MatchPlayer *p, const char *label, const MatchEngi
     }
     if (!uci_client_send(&p->client, "isready", err, err_len))
         return MATCH_ENGINE_FAILED;
-    int64_t deadline = now_ms() + MATCH_READY_TIMEOUT_MS;
+    int64_t deadline = timer_now_ms() + MATCH_READY_TIMEOUT_MS;
     char line[4096];
     for (;;) {
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - timer_now_ms();
         UciRead got = uci_client_read(&p->client, line, sizeof line, left > 0 ? left : 0);
         if (got != UCI_LINE) {
             snprintf(err, err_len, "%s: %s after setting the options", label,
@@ -251,7 +245,7 @@ static UciRead wait_bestmove(MatchPlayer *p, int64_t deadline, char *move, size_
 {
     char line[8192];
     for (;;) {
-        int64_t left = deadline - now_ms();
+        int64_t left = deadline - timer_now_ms();
         UciRead got = uci_client_read(&p->client, line, sizeof line, left > 0 ? left : 0);
         if (got != UCI_LINE)
             return got;
@@ -306,7 +300,7 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
             finish(out, MATCH_END_FAILED, "*", "%s", err);
             break;
         }
-        int64_t start = now_ms();
+        int64_t start = timer_now_ms();
         if (!uci_client_send(&p->client, go, err, sizeof err)) {
             finish(out, MATCH_END_FAILED, "*", "%s", err);
             break;
@@ -314,7 +308,7 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
         char move[32] = "";
         int64_t allowed = clock[side] + s->margin_ms;
         UciRead got = wait_bestmove(p, start + allowed, move, sizeof move);
-        int64_t spent = now_ms() - start;
+        int64_t spent = timer_now_ms() - start;
         if (got == UCI_EOF) {
             finish(out, MATCH_END_FAILED, "*", "%s (%s) ended (crashed?) while thinking at ply %d", p->client.label,
                    side_name(side), ply);
@@ -324,7 +318,7 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
             /* A loss on time; the engine must still answer stop. */
             char ignored[32];
             if (!uci_client_send(&p->client, "stop", err, sizeof err) ||
-                wait_bestmove(p, now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored) != UCI_LINE) {
+                wait_bestmove(p, timer_now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored) != UCI_LINE) {
                 finish(out, MATCH_END_FAILED, "*", "%s (%s) hung: no bestmove within %lld ms of go nor %d ms after stop",
                        p->client.label, side_name(side), (long long)allowed, MATCH_HANG_GRACE_MS);
                 break;

@@ -19,7 +19,7 @@
 #include <stdio.h>
 
 #include "core/game.h"
-#include "uci_client.h"
+#include "play/uci_client.h"
 
 enum { MATCH_MAX_OPTIONS = 16, MATCH_VALUE_MAX = 128, MATCH_HANG_GRACE_MS = 3000, MATCH_READY_TIMEOUT_MS = 60000 };
 

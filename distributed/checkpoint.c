@@ -1,4 +1,4 @@
-#include "checkpoint.h"
+#include "distributed/checkpoint.h"
 
 #include <errno.h>
 #include <inttypes.h>
