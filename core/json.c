@@ -1,5 +1,6 @@
 #include "core/json.h"
 
+#include <math.h>
 #include <stdbool.h>
 
 /* The length of the well-formed UTF-8 sequence at s (1..4), or 0 when it is
@@ -66,3 +67,113 @@ void json_write_string(FILE *out, const char *text)
     }
     fputc('"', out);
 }
+
+void json_writer_init(JsonWriter *w, FILE *out)
+{
+    *w = (JsonWriter){ .out = out };
+}
+
+/* Starts a member or element: the comma, the line break and indent of a
+ * multi-line container, and "key": inside an object. */
+static void begin_value(JsonWriter *w, const char *key)
+{
+    if (w->depth > 0) {
+        int top = w->depth - 1;
+        if (w->has_members[top])
+            fputc(',', w->out);
+        if (w->is_inline[top])
+            fputs(w->has_members[top] ? " " : "", w->out);
+        else
+            fprintf(w->out, "\n%*s", 2 * w->depth, "");
+        w->has_members[top] = true;
+    }
+    if (key) {
+        json_write_string(w->out, key);
+        fputs(": ", w->out);
+    }
+}
+
+static void open_container(JsonWriter *w, const char *key, JsonLayout layout, char bracket, char closer)
+{
+    begin_value(w, key);
+    fputc(bracket, w->out);
+    if (w->depth == JSON_MAX_DEPTH) {
+        w->overflow = true;
+        return;
+    }
+    bool parent_inline = w->depth > 0 && w->is_inline[w->depth - 1];
+    w->is_inline[w->depth] = parent_inline || layout == JSON_INLINE;
+    w->has_members[w->depth] = false;
+    w->closer[w->depth] = closer;
+    w->depth++;
+}
+
+void json_object_begin(JsonWriter *w, const char *key, JsonLayout layout)
+{
+    open_container(w, key, layout, '{', '}');
+}
+
+void json_array_begin(JsonWriter *w, const char *key, JsonLayout layout)
+{
+    open_container(w, key, layout, '[', ']');
+}
+
+void json_end(JsonWriter *w)
+{
+    if (w->depth == 0) {
+        w->overflow = true; /* more ends than begins */
+        return;
+    }
+    int top = --w->depth;
+    if (!w->is_inline[top] && w->has_members[top])
+        fprintf(w->out, "\n%*s", 2 * w->depth, "");
+    fputc(w->closer[top], w->out);
+    if (w->depth == 0)
+        fputc('\n', w->out);
+}
+
+void json_string(JsonWriter *w, const char *key, const char *value)
+{
+    begin_value(w, key);
+    if (value)
+        json_write_string(w->out, value);
+    else
+        fputs("null", w->out);
+}
+
+void json_int(JsonWriter *w, const char *key, int64_t value)
+{
+    begin_value(w, key);
+    fprintf(w->out, "%lld", (long long)value);
+}
+
+void json_uint(JsonWriter *w, const char *key, uint64_t value)
+{
+    begin_value(w, key);
+    fprintf(w->out, "%llu", (unsigned long long)value);
+}
+
+void json_double(JsonWriter *w, const char *key, double value, int decimals)
+{
+    begin_value(w, key);
+    if (isfinite(value))
+        fprintf(w->out, "%.*f", decimals < 0 ? 0 : decimals > 17 ? 17 : decimals, value);
+    else
+        fputs("null", w->out);
+}
+
+void json_bool(JsonWriter *w, const char *key, bool value)
+{
+    begin_value(w, key);
+    fputs(value ? "true" : "false", w->out);
+}
+
+void json_null(JsonWriter *w, const char *key)
+{
+    begin_value(w, key);
+    fputs("null", w->out);
+}
+
+void json_flush(JsonWriter *w) { fflush(w->out); }
+
+bool json_writer_done(const JsonWriter *w) { return w->depth == 0 && !w->overflow; }
