@@ -34,7 +34,7 @@ static bool magic_ready(void)
 
 static bool pext_ready(void)
 {
-    if (!cpu_info()->bmi2)
+    if (!cpu_runs_bmi2(cpu_info()))
         return false;
     slider_loop_pext_init();
     return true;

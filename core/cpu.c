@@ -5,6 +5,7 @@
 #include <string.h>
 
 static CpuInfo detected;
+static bool detected_done;
 
 static bool os_saves_avx_state(unsigned mask)
 {
@@ -14,9 +15,18 @@ static bool os_saves_avx_state(unsigned mask)
     return (lo & mask) == mask;
 }
 
-/* Filled before main() so readers never race with the writer. */
-__attribute__((constructor)) static void cpu_detect(void)
+bool cpu_pext_microcoded_on(const char *vendor, int family)
 {
+    return (strcmp(vendor, "AuthenticAMD") == 0 || strcmp(vendor, "HygonGenuine") == 0) && family < 0x19;
+}
+
+/* Filled before main() (before the other constructors, which may ask), so
+ * readers never race with the writer. */
+__attribute__((constructor(101))) static void cpu_detect(void)
+{
+    if (detected_done)
+        return;
+    detected_done = true;
     unsigned a, b, c, d;
     CpuInfo *info = &detected;
     if (!__get_cpuid(0, &a, &b, &c, &d))
@@ -38,13 +48,14 @@ __attribute__((constructor)) static void cpu_detect(void)
 
     if (max_leaf >= 7) {
         __get_cpuid_count(7, 0, &a, &b, &c, &d);
+        info->bmi1 = (b >> 3) & 1;
         info->bmi2 = (b >> 8) & 1;
         info->avx2 = ymm_ok && ((b >> 5) & 1);
         info->avx512f = zmm_ok && ((b >> 16) & 1);
         info->avx512bw = zmm_ok && ((b >> 30) & 1);
         info->avx512vl = zmm_ok && ((b >> 31) & 1);
     }
-    info->pext_microcoded = info->bmi2 && strcmp(info->vendor, "AuthenticAMD") == 0 && info->family < 0x19;
+    info->pext_microcoded = info->bmi2 && cpu_pext_microcoded_on(info->vendor, info->family);
 
     unsigned brand[12] = { 0 };
     if (__get_cpuid(0x80000000, &a, &b, &c, &d) && a >= 0x80000004) {
@@ -62,7 +73,12 @@ __attribute__((constructor)) static void cpu_detect(void)
     }
 }
 
-const CpuInfo *cpu_info(void) { return &detected; }
+const CpuInfo *cpu_info(void)
+{
+    if (!detected_done)
+        cpu_detect();
+    return &detected;
+}
 
 void cpu_feature_list(const CpuInfo *info, char *buf, int len)
 {

@@ -39,7 +39,7 @@ const MoveGen *registry_default(void)
             continue;
         if (strcmp(order[i], "simd") == 0 && simd_best_level() != SIMD_LEVEL_AVX512)
             continue;
-        if (strcmp(order[i], "pext") == 0 && cpu_info()->pext_microcoded)
+        if (strcmp(order[i], "pext") == 0 && !cpu_pext_fast(cpu_info()))
             continue;
         return g;
     }

@@ -31,22 +31,16 @@ static const MoveGen pext_gen = {
 static const SearchBoardOps magic_ops = SEARCH_OPS("magic", search_magic_, magic_gen);
 static const SearchBoardOps pext_ops = SEARCH_OPS("pext", search_pext_, pext_gen);
 
-static bool pext_runs_well(void)
-{
-    const CpuInfo *cpu = cpu_info();
-    return cpu->bmi2 && cpu->popcnt && !cpu->pext_microcoded;
-}
-
 const SearchBoardOps *search_board_ops(void)
 {
-    return pext_runs_well() ? &pext_ops : &magic_ops;
+    return cpu_pext_fast(cpu_info()) ? &pext_ops : &magic_ops;
 }
 
 const SearchBoardOps *search_board_ops_named(const char *strategy)
 {
     if (strcmp(strategy, "magic") == 0)
         return &magic_ops;
-    if (strcmp(strategy, "pext") == 0 && cpu_info()->bmi2 && cpu_info()->popcnt)
+    if (strcmp(strategy, "pext") == 0 && cpu_runs_bmi2(cpu_info()))
         return &pext_ops;
     return NULL;
 }

@@ -2,6 +2,7 @@
  * instruction-set flags: this code runs before anyone knows the CPU). */
 #include "movegen_variants/bitboard/attacks_simd.h"
 
+#include "core/cpu.h"
 #include "movegen_variants/bitboard/simd_levels.h"
 
 _Alignas(32) Bitboard simd_line_masks[64][4];
@@ -19,16 +20,13 @@ __attribute__((constructor(BITBOARD_STRATEGY_PRIORITY))) static void simd_tables
 /* The vector levels' files are also compiled with BMI1/2 and POPCNT. */
 bool simd_level_supported(SimdLevel level)
 {
-    __builtin_cpu_init();
-    bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-                __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
     switch (level) {
     case SIMD_LEVEL_SCALAR:
         return true;
     case SIMD_LEVEL_AVX2:
-        return avx2;
+        return cpu_runs_avx2(cpu_info());
     case SIMD_LEVEL_AVX512:
-        return avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+        return cpu_runs_avx512(cpu_info());
     default:
         return false;
     }
