@@ -50,7 +50,7 @@ typedef struct MagicScratch {
     uint32_t slot_attempt[MAX_SUBSETS];
 } MagicScratch;
 
-static uint64_t search_square(MagicScratch *w, uint64_t seed, bool rook, Square sq, uint64_t *tries)
+static uint64_t search_square(MagicScratch *w, uint64_t seed, bool rook, Square sq)
 {
     Bitboard mask = magic_relevant_mask(rook, sq);
     unsigned shift = 64u - (unsigned)bb_count(mask);
@@ -83,11 +83,8 @@ static uint64_t search_square(MagicScratch *w, uint64_t seed, bool rook, Square 
                 break;
             }
         }
-        if (i == count) {
-            if (tries)
-                *tries = attempt;
+        if (i == count)
             return magic;
-        }
     }
 }
 
@@ -101,20 +98,12 @@ static MagicScratch *scratch_new(void)
     return w;
 }
 
-uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *tries)
-{
-    MagicScratch *w = scratch_new();
-    uint64_t magic = search_square(w, seed, rook, sq, tries);
-    free(w);
-    return magic;
-}
-
 void magic_search_all(uint64_t seed, uint64_t rook_magics[64], uint64_t bishop_magics[64])
 {
     MagicScratch *w = scratch_new();
     for (int sq = 0; sq < 64; sq++) {
-        rook_magics[sq] = search_square(w, seed, true, (Square)sq, NULL);
-        bishop_magics[sq] = search_square(w, seed, false, (Square)sq, NULL);
+        rook_magics[sq] = search_square(w, seed, true, (Square)sq);
+        bishop_magics[sq] = search_square(w, seed, false, (Square)sq);
     }
     free(w);
 }

@@ -14,12 +14,8 @@
  * less the last square of each (an edge square never blocks anything). */
 Bitboard magic_relevant_mask(bool rook, Square sq);
 
-/* Searches a magic for one square, drawing candidates from a PRNG seeded
- * from (seed, rook, sq). *tries (if not NULL) receives the number of
- * candidates tested. */
-uint64_t magic_search_square(uint64_t seed, bool rook, Square sq, uint64_t *tries);
-
-/* Searches all 128 squares. */
+/* Searches all 128 squares, each drawing candidates from a PRNG seeded
+ * from (seed, rook, square). */
 void magic_search_all(uint64_t seed, uint64_t rook_magics[64], uint64_t bishop_magics[64]);
 
 /* True when a fresh search with MAGIC_SEARCH_SEED reproduces the committed
