@@ -1,5 +1,6 @@
 /* Result files (results/FORMAT.md): the machine, the build, the method and
- * one entry per measured case, written as the run goes. */
+ * one entry per measured case, written through a JsonWriter as the run
+ * goes, each entry flushed. */
 #ifndef CHESSLAB_RESULT_JSON_H
 #define CHESSLAB_RESULT_JSON_H
 
@@ -26,12 +27,26 @@ typedef struct ResultEntry {
     const BenchTiming *timing;
 } ResultEntry;
 
-/* The opening brace and the fields every result file shares: schema,
- * date, machine, build (each line ends with a comma). */
+/* Opens the file's object and writes the members every result file
+ * shares: schema, date, machine, build. The caller adds its own and
+ * closes the object with json_end. */
+void result_json_open(JsonWriter *w, const char *schema, Topology *topology);
+/* Opens "method" with the members most result files share: warmup_runs,
+ * runs, statistic, timer. The caller adds its own and calls json_end. */
+void result_json_method_begin(JsonWriter *w, JsonLayout layout, int warmup_runs, int runs);
+/* result_json_open, the method, and the opening of "results". */
+void result_json_begin(JsonWriter *w, const char *schema, const ResultMethod *method, Topology *topology);
+/* One entry of "results", flushed. */
+void result_json_entry(JsonWriter *w, const ResultEntry *entry);
+/* {"median", "min", "max", "runs"} of t, numbers at the given decimals. */
+void result_json_timing(JsonWriter *w, const char *key, const BenchTiming *t, int decimals);
+/* "mnps": nodes / seconds / 10^6 at t's median, max and min time. */
+void result_json_mnps(JsonWriter *w, double nodes, const BenchTiming *t);
+/* Closes "results" and the file's object. */
+void result_json_end(JsonWriter *w);
+
+/* For cli/cmd_match.c until it writes through a JsonWriter: result_json_open
+ * on out, left open after a trailing comma, for fprintf to go on. */
 void result_json_header(FILE *out, const char *schema, Topology *topology);
-/* result_json_header, the method, and the opening of "results". */
-void result_json_begin(FILE *out, const char *schema, const ResultMethod *method, Topology *topology);
-void result_json_entry(FILE *out, const ResultEntry *entry, int index);
-void result_json_end(FILE *out);
 
 #endif

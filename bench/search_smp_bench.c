@@ -146,47 +146,58 @@ static void print_row(FILE *out, const SmpConfig *c, const NamedPosition *p, con
     fflush(out);
 }
 
-static void json_method(const SmpBench *b, FILE *json)
+static void json_method(const SmpBench *b, JsonWriter *w)
 {
     const SmpBenchOptions *o = b->o;
-    fprintf(json, "  \"method\": {\"warmup_searches\": 1, \"warmup\": \"one search of the first position per "
-                  "configuration\", \"runs\": %d, \"statistic\": \"median\", \"timer\": \"CLOCK_MONOTONIC\",\n",
-            o->runs);
-    fprintf(json, "    \"limit\": \"%s\", \"limit_value\": %llu, \"hash_mb\": %zu, \"bind\": \"%s\", ",
-            smp_bench_limit_name(o->limit), (unsigned long long)o->limit_value, o->hash_mb,
-            bind_policy_name(o->bind));
-    fprintf(json, "\"min_split_depth\": %d, \"split_threads\": %d,\n    \"table\": \"cleared before every search\", "
-                  "\"baseline\": \"serial, 1 thread\", \"positions\": ",
-            o->min_split_depth, o->split_threads);
-    json_write_string(json, o->positions_source);
-    fprintf(json, ", \"position_count\": %d,\n    \"configurations\": [", b->position_count);
-    for (int c = 0; c < b->config_count; c++)
-        fprintf(json, "%s{\"variant\": \"%s\", \"threads\": %d}", c ? ", " : "",
-                smp_variant_name(b->configs[c].variant), b->configs[c].threads);
-    fprintf(json, "]},\n  \"results\": [\n");
+    json_object_begin(w, "method", JSON_LINES);
+    json_int(w, "warmup_searches", 1);
+    json_string(w, "warmup", "one search of the first position per configuration");
+    json_int(w, "runs", o->runs);
+    json_string(w, "statistic", "median");
+    json_string(w, "timer", "CLOCK_MONOTONIC");
+    json_string(w, "limit", smp_bench_limit_name(o->limit));
+    json_uint(w, "limit_value", o->limit_value);
+    json_uint(w, "hash_mb", o->hash_mb);
+    json_string(w, "bind", bind_policy_name(o->bind));
+    json_int(w, "min_split_depth", o->min_split_depth);
+    json_int(w, "split_threads", o->split_threads);
+    json_string(w, "table", "cleared before every search");
+    json_string(w, "baseline", "serial, 1 thread");
+    json_string(w, "positions", o->positions_source);
+    json_int(w, "position_count", b->position_count);
+    json_array_begin(w, "configurations", JSON_INLINE);
+    for (int c = 0; c < b->config_count; c++) {
+        json_object_begin(w, NULL, JSON_INLINE);
+        json_string(w, "variant", smp_variant_name(b->configs[c].variant));
+        json_int(w, "threads", b->configs[c].threads);
+        json_end(w);
+    }
+    json_end(w);
+    json_end(w);
+    json_array_begin(w, "results", JSON_LINES);
 }
 
-static void json_run_fields(FILE *json, const SmpRun *r)
+static void json_run_fields(JsonWriter *w, const SmpRun *r)
 {
     char move[MOVE_TEXT_MAX] = "";
     if (r->best != MOVE_NONE)
         move_to_uci(r->best, move);
-    fprintf(json, "\"nodes\": %llu, \"nps\": %.0f, \"best_move\": ", (unsigned long long)r->nodes, nps_of(r));
-    if (r->best != MOVE_NONE)
-        json_write_string(json, move);
-    else
-        fprintf(json, "null");
-    fprintf(json, ", \"score\": %d, \"mate\": ", r->score);
+    json_uint(w, "nodes", r->nodes);
+    json_double(w, "nps", nps_of(r), 0);
+    json_string(w, "best_move", r->best != MOVE_NONE ? move : NULL);
+    json_int(w, "score", r->score);
     if (score_is_mate(r->score))
-        fprintf(json, "%d", score_mate_moves(r->score));
+        json_int(w, "mate", score_mate_moves(r->score));
     else
-        fprintf(json, "null");
-    fprintf(json, ", \"depth\": %d, \"seldepth\": %d, \"splits\": %llu, \"deferred\": %llu, \"idle_ms\": %.3f",
-            r->depth, r->seldepth, (unsigned long long)r->splits, (unsigned long long)r->deferred,
-            (double)r->idle_ns / 1e6);
+        json_null(w, "mate");
+    json_int(w, "depth", r->depth);
+    json_int(w, "seldepth", r->seldepth);
+    json_uint(w, "splits", r->splits);
+    json_uint(w, "deferred", r->deferred);
+    json_double(w, "idle_ms", (double)r->idle_ns / 1e6, 3);
 }
 
-static void json_cell(const SmpBench *b, FILE *json, int config, int position, int index)
+static void json_cell(const SmpBench *b, JsonWriter *w, int config, int position)
 {
     const SmpConfig *c = &b->configs[config];
     const NamedPosition *p = &b->positions[position];
@@ -198,32 +209,40 @@ static void json_cell(const SmpBench *b, FILE *json, int config, int position, i
         lo = ms < lo ? ms : lo;
         hi = ms > hi ? ms : hi;
     }
-    fprintf(json, "%s    {\"variant\": \"%s\", \"threads\": %d, \"position\": ", index ? ",\n" : "",
-            smp_variant_name(c->variant), c->threads);
-    json_write_string(json, p->name);
-    fprintf(json, ", \"fen\": ");
-    json_write_string(json, p->fen);
-    fprintf(json, ",\n     \"time_ms\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f, \"runs\": [", median->ms, lo,
-            hi);
+    json_object_begin(w, NULL, JSON_LINES);
+    json_string(w, "variant", smp_variant_name(c->variant));
+    json_int(w, "threads", c->threads);
+    json_string(w, "position", p->name);
+    json_string(w, "fen", p->fen);
+    json_object_begin(w, "time_ms", JSON_INLINE);
+    json_double(w, "median", median->ms, 3);
+    json_double(w, "min", lo, 3);
+    json_double(w, "max", hi, 3);
+    json_array_begin(w, "runs", JSON_INLINE);
     for (int r = 0; r < runs; r++)
-        fprintf(json, "%s%.3f", r ? ", " : "", run_at(b, config, position, r)->ms);
-    fprintf(json, "]},\n     ");
-    json_run_fields(json, median);
-    fprintf(json, ",\n     \"pus\": [");
+        json_double(w, NULL, run_at(b, config, position, r)->ms, 3);
+    json_end(w);
+    json_end(w);
+    json_run_fields(w, median);
+    json_array_begin(w, "pus", JSON_INLINE);
     for (int t = 0; t < c->threads && t < ENGINE_MAX_THREADS; t++)
-        fprintf(json, "%s%d", t ? ", " : "", b->pus[t]);
-    fprintf(json, "],\n     \"runs\": [");
+        json_int(w, NULL, b->pus[t]);
+    json_end(w);
+    json_array_begin(w, "runs", JSON_LINES);
     for (int r = 0; r < runs; r++) {
         const SmpRun *run = run_at(b, config, position, r);
-        fprintf(json, "%s\n       {\"time_ms\": %.3f, ", r ? "," : "", run->ms);
-        json_run_fields(json, run);
-        fprintf(json, ", \"thread_nodes\": [");
+        json_object_begin(w, NULL, JSON_INLINE);
+        json_double(w, "time_ms", run->ms, 3);
+        json_run_fields(w, run);
+        json_array_begin(w, "thread_nodes", JSON_INLINE);
         for (int t = 0; t < c->threads && t < ENGINE_MAX_THREADS; t++)
-            fprintf(json, "%s%llu", t ? ", " : "", (unsigned long long)b->thread_nodes[r][t]);
-        fprintf(json, "]}");
+            json_uint(w, NULL, b->thread_nodes[r][t]);
+        json_end(w);
+        json_end(w);
     }
-    fprintf(json, "]}");
-    fflush(json);
+    json_end(w);
+    json_end(w);
+    json_flush(w);
 }
 
 /* ---- summary ---- */
@@ -276,16 +295,15 @@ static SmpSummary summarise(const SmpBench *b, int config)
     return s;
 }
 
-static void json_number_or_null(FILE *json, const char *name, bool present, double value)
+static void json_number_or_null(JsonWriter *w, const char *name, bool present, double value)
 {
-    fprintf(json, "\"%s\": ", name);
     if (present)
-        fprintf(json, "%.4f", value);
+        json_double(w, name, value, 4);
     else
-        fprintf(json, "null");
+        json_null(w, name);
 }
 
-static void write_summary(const SmpBench *b, FILE *table, FILE *json)
+static void write_summary(const SmpBench *b, FILE *table, JsonWriter *json)
 {
     /* At a fixed time, time ratios say nothing and node ratios are NPS. */
     bool timed = b->o->limit == SMP_LIMIT_MOVETIME;
@@ -295,8 +313,10 @@ static void write_summary(const SmpBench *b, FILE *table, FILE *json)
             b->o->runs == 1 ? "" : "s");
     fprintf(table, "%-7s %7s %8s %9s %8s %7s %6s %10s %7s %9s\n", "variant", "threads", "speedup", "overhead",
             "nps-scal", "agree", "depth", "total ms", "idle%", "splits");
-    if (json)
-        fprintf(json, "\n  ],\n  \"summary\": [");
+    if (json) {
+        json_end(json); /* results */
+        json_array_begin(json, "summary", JSON_LINES);
+    }
     for (int c = 0; c < b->config_count; c++) {
         SmpSummary s = summarise(b, c);
         const SmpConfig *k = &b->configs[c];
@@ -310,18 +330,22 @@ static void write_summary(const SmpBench *b, FILE *table, FILE *json)
                 s.time_ms, 100 * s.idle_fraction, s.splits);
         if (json == NULL)
             continue;
-        fprintf(json, "%s\n    {\"variant\": \"%s\", \"threads\": %d, \"positions\": %d, ", c ? "," : "",
-                smp_variant_name(k->variant), k->threads, s.positions);
+        json_object_begin(json, NULL, JSON_LINES);
+        json_string(json, "variant", smp_variant_name(k->variant));
+        json_int(json, "threads", k->threads);
+        json_int(json, "positions", s.positions);
         json_number_or_null(json, "speedup", !timed && s.positions, s.speedup);
-        fprintf(json, ", ");
         json_number_or_null(json, "search_overhead", !timed && s.positions, s.overhead);
-        fprintf(json, ", ");
         json_number_or_null(json, "nps_scaling", s.positions, s.nps_scaling);
-        fprintf(json, ",\n     \"best_move_agreement\": %.4f, \"mean_depth\": %.3f, \"time_ms_total\": %.3f, "
-                      "\"nodes_total\": %.0f, \"nps\": %.0f,\n     \"splits_per_search\": %.2f, "
-                      "\"deferred_per_search\": %.2f, \"idle_fraction\": %.4f,\n     \"placement\": [",
-                s.agreement, s.mean_depth, s.time_ms, s.nodes, s.time_ms > 0 ? s.nodes * 1000 / s.time_ms : 0.0,
-                s.splits, s.deferred, s.idle_fraction);
+        json_double(json, "best_move_agreement", s.agreement, 4);
+        json_double(json, "mean_depth", s.mean_depth, 3);
+        json_double(json, "time_ms_total", s.time_ms, 3);
+        json_double(json, "nodes_total", s.nodes, 0);
+        json_double(json, "nps", s.time_ms > 0 ? s.nodes * 1000 / s.time_ms : 0.0, 0);
+        json_double(json, "splits_per_search", s.splits, 2);
+        json_double(json, "deferred_per_search", s.deferred, 2);
+        json_double(json, "idle_fraction", s.idle_fraction, 4);
+        json_array_begin(json, "placement", JSON_INLINE);
         /* Where the threads ran: "PU 3 (core 1, package 0, NUMA 0)", or unbound. */
         for (int t = 0; t < k->threads && t < ENGINE_MAX_THREADS; t++) {
             char where[160] = "unbound";
@@ -330,13 +354,16 @@ static void write_summary(const SmpBench *b, FILE *table, FILE *json)
                 topology_describe_pu(b->topology, pu, where, sizeof where);
             else if (pu >= 0)
                 snprintf(where, sizeof where, "PU %d", pu);
-            fprintf(json, "%s", t ? ", " : "");
-            json_write_string(json, where);
+            json_string(json, NULL, where);
         }
-        fprintf(json, "]}");
+        json_end(json);
+        json_end(json);
     }
-    if (json)
-        fprintf(json, "\n  ]\n}\n");
+    if (json) {
+        json_end(json); /* summary */
+        json_end(json); /* the file */
+        json_flush(json);
+    }
 }
 
 /* ---- the benchmark ---- */
@@ -395,17 +422,20 @@ bool smp_bench_run(const SmpBenchOptions *o, const NamedPosition *positions, int
         free(b->runs), free(b->median), free(b->thread_nodes), free(b->config_pus), free(b);
         return false;
     }
+    JsonWriter writer, *w = NULL;
     if (json) {
+        json_writer_init(&writer, json);
+        w = &writer;
         b->topology = topology_open();
-        result_json_header(json, "chesslab-bench-search/1", b->topology);
-        json_method(b, json);
+        result_json_open(w, "chesslab-bench-search/1", b->topology);
+        json_method(b, w);
+        json_flush(w);
     }
     fprintf(table, "bench search: %d configurations x %d positions, %s %llu, hash %zu MB, bind %s, 1 warm-up + %d "
                    "run%s (median)\n",
             b->config_count, position_count, smp_bench_limit_name(o->limit), (unsigned long long)o->limit_value,
             o->hash_mb, bind_policy_name(o->bind), o->runs, o->runs == 1 ? "" : "s");
     print_row_header(table);
-    int entries = 0;
     for (int c = 0; c < b->config_count; c++) {
         configure(e, o, &b->configs[c]);
         SmpRun warmup;
@@ -413,11 +443,11 @@ bool smp_bench_run(const SmpBenchOptions *o, const NamedPosition *positions, int
         for (int p = 0; p < position_count; p++) {
             run_cell(b, e, c, p, progress);
             print_row(table, &b->configs[c], &positions[p], run_at(b, c, p, median_at(b, c, p)));
-            if (json)
-                json_cell(b, json, c, p, entries++);
+            if (w)
+                json_cell(b, w, c, p);
         }
     }
-    write_summary(b, table, json);
+    write_summary(b, table, w);
     fflush(table);
     topology_close(b->topology);
     engine_free(e);

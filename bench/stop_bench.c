@@ -133,45 +133,36 @@ static void print_row(FILE *out, const StopCell *c)
     fflush(out);
 }
 
-static void json_method(FILE *json, const StopBenchOptions *o)
+static void json_method(JsonWriter *w, const StopBenchOptions *o)
 {
-    fprintf(json, "  \"method\": {\"warmup_runs\": 1, \"runs\": %d, \"statistic\": \"median\", "
-                  "\"timer\": \"CLOCK_MONOTONIC\",\n",
-            o->runs);
-    fprintf(json, "    \"after_ms\": %lld, \"movetime_ms\": %lld, \"move_overhead_ms\": %lld, \"hash_mb\": %zu, "
-                  "\"bind\": \"%s\", \"table\": \"cleared before every search\",\n    \"fen\": ",
-            (long long)o->after_ms, (long long)o->movetime_ms, (long long)o->overhead_ms, o->hash_mb,
-            bind_policy_name(o->bind));
-    json_write_string(json, o->fen);
-    fprintf(json, ",\n    \"stop_latency\": \"engine_stop call to the bestmove callback\","
-                  "\n    \"stop_return\": \"engine_stop call to its return\","
-                  "\n    \"movetime_overrun\": \"engine_go call to the bestmove callback, less movetime_ms\"},\n"
-                  "  \"results\": [\n");
+    result_json_method_begin(w, JSON_LINES, 1, o->runs);
+    json_int(w, "after_ms", o->after_ms);
+    json_int(w, "movetime_ms", o->movetime_ms);
+    json_int(w, "move_overhead_ms", o->overhead_ms);
+    json_uint(w, "hash_mb", o->hash_mb);
+    json_string(w, "bind", bind_policy_name(o->bind));
+    json_string(w, "table", "cleared before every search");
+    json_string(w, "fen", o->fen);
+    json_string(w, "stop_latency", "engine_stop call to the bestmove callback");
+    json_string(w, "stop_return", "engine_stop call to its return");
+    json_string(w, "movetime_overrun", "engine_go call to the bestmove callback, less movetime_ms");
+    json_end(w);
 }
 
-static void json_stat(FILE *json, const char *name, const BenchTiming *t)
+static void json_cell(JsonWriter *w, const StopCell *c)
 {
-    fprintf(json, "\"%s\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f, \"runs\": [", name, t->median, t->min,
-            t->max);
-    for (int r = 0; r < t->run_count; r++)
-        fprintf(json, "%s%.3f", r ? ", " : "", t->runs[r]);
-    fprintf(json, "]}");
-}
-
-static void json_cell(FILE *json, const StopCell *c, int index)
-{
-    fprintf(json, "%s    {\"variant\": \"%s\", \"threads\": %d,\n     ", index ? ",\n" : "",
-            smp_variant_name(c->variant), c->threads);
-    json_stat(json, "stop_latency_ms", &c->stop);
-    fprintf(json, ",\n     ");
-    json_stat(json, "stop_return_ms", &c->stop_return);
-    fprintf(json, ",\n     ");
-    json_stat(json, "movetime_overrun_ms", &c->overrun);
-    fprintf(json, ",\n     \"stop_depths\": [");
+    json_object_begin(w, NULL, JSON_LINES);
+    json_string(w, "variant", smp_variant_name(c->variant));
+    json_int(w, "threads", c->threads);
+    result_json_timing(w, "stop_latency_ms", &c->stop, 3);
+    result_json_timing(w, "stop_return_ms", &c->stop_return, 3);
+    result_json_timing(w, "movetime_overrun_ms", &c->overrun, 3);
+    json_array_begin(w, "stop_depths", JSON_INLINE);
     for (int r = 0; r < c->stop.run_count; r++)
-        fprintf(json, "%s%d", r ? ", " : "", c->depths[r]);
-    fprintf(json, "]}");
-    fflush(json);
+        json_int(w, NULL, c->depths[r]);
+    json_end(w);
+    json_end(w);
+    json_flush(w);
 }
 
 /* ---- the benchmark ---- */
@@ -204,21 +195,25 @@ bool stop_bench_run(const StopBenchOptions *o, FILE *table, FILE *progress, FILE
     engine_set_bind(e, o->bind);
     engine_set_move_overhead(e, o->overhead_ms);
     int count = plan(o, cells);
+    JsonWriter w;
+    json_writer_init(&w, json);
     if (json) {
         Topology *topology = topology_open();
-        result_json_header(json, "chesslab-bench-stop/1", topology);
+        result_json_open(&w, "chesslab-bench-stop/1", topology);
         topology_close(topology);
-        json_method(json, o);
+        json_method(&w, o);
+        json_array_begin(&w, "results", JSON_LINES);
+        json_flush(&w);
     }
     print_header(table, o, count);
     for (int c = 0; c < count; c++) {
         measure(e, o, &cells[c], progress);
         print_row(table, &cells[c]);
         if (json)
-            json_cell(json, &cells[c], c);
+            json_cell(&w, &cells[c]);
     }
     if (json)
-        fprintf(json, "\n  ]\n}\n");
+        result_json_end(&w);
     engine_free(e);
     free(cells);
     return true;

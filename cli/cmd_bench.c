@@ -276,14 +276,16 @@ static int bench_movegen(int argc, char **argv)
     }
     Topology *topology = topology_open();
     ResultMethod method = { 1, (int)o.runs, bind_policy_name(o.bind) };
+    JsonWriter w;
+    json_writer_init(&w, json);
     if (json)
-        result_json_begin(json, "chesslab-bench-movegen/1", &method, topology);
+        result_json_begin(&w, "chesslab-bench-movegen/1", &method, topology);
 
     printf("bench movegen: %d generators, %d positions, 1 warm-up + %ld runs, median (Mnps min-max from max-min time)\n",
            o.gen_count, position_count, o.runs);
     printf("%-10s %-12s %5s %-5s %7s %12s %10s %9s %9s %9s  %s\n", "generator", "position", "depth", "mode", "threads",
            "nodes", "median s", "Mnps", "min", "max", "count");
-    int entries = 0, wrong = 0, failed = 0;
+    int wrong = 0, failed = 0;
     for (int p = 0; p < position_count; p++) {
         const BenchPosition *pos = &positions[p];
         if (o.peer) {
@@ -304,9 +306,8 @@ static int bench_movegen(int argc, char **argv)
                 print_row("stockfish", pos, "bulk", 1, &t);
                 wrong += !t.correct;
                 if (json)
-                    result_json_entry(json, &(ResultEntry){ "peer", "stockfish", pos->name, pos->fen, pos->depth,
-                                                            "bulk", 1, 0, pos->expected, &t },
-                                      entries++);
+                    result_json_entry(&w, &(ResultEntry){ "peer", "stockfish", pos->name, pos->fen, pos->depth,
+                                                          "bulk", 1, 0, pos->expected, &t });
             }
         }
         for (int g = 0; g < o.gen_count; g++)
@@ -323,15 +324,14 @@ static int bench_movegen(int argc, char **argv)
                     print_row(c.gen->name, pos, bench_mode_name(c.mode), c.threads, &t);
                     wrong += !t.correct;
                     if (json)
-                        result_json_entry(json,
+                        result_json_entry(&w,
                                           &(ResultEntry){ "chesslab", c.gen->name, pos->name, pos->fen, pos->depth,
                                                           bench_mode_name(c.mode), c.threads,
-                                                          c.mode == BENCH_HASH ? c.hash_mb : 0, pos->expected, &t },
-                                          entries++);
+                                                          c.mode == BENCH_HASH ? c.hash_mb : 0, pos->expected, &t });
                 }
     }
     if (json) {
-        result_json_end(json);
+        result_json_end(&w);
         fclose(json);
         printf("results written to %s\n", o.out_file);
     }

@@ -91,18 +91,19 @@ static int parse_options(int argc, char **argv, GameOptions *o)
     return o->gen ? 0 : EXIT_USAGE;
 }
 
-static void json_status(const GameStatus *st)
+static void json_status(JsonWriter *w, const GameStatus *st)
 {
     char text[128];
     game_status_text(st, text, sizeof text);
-    printf("{\"end\": ");
-    json_write_string(stdout, game_end_name(st->end));
-    printf(", \"check\": %s, \"repetitions\": %d, \"threefold\": %s, \"fifty_moves\": %s, \"halfmove\": %d, "
-           "\"text\": ",
-           st->check ? "true" : "false", st->repetitions, st->threefold ? "true" : "false",
-           st->fifty_moves ? "true" : "false", st->halfmove);
-    json_write_string(stdout, text);
-    putchar('}');
+    json_object_begin(w, "status", JSON_INLINE);
+    json_string(w, "end", game_end_name(st->end));
+    json_bool(w, "check", st->check);
+    json_int(w, "repetitions", st->repetitions);
+    json_bool(w, "threefold", st->threefold);
+    json_bool(w, "fifty_moves", st->fifty_moves);
+    json_int(w, "halfmove", st->halfmove);
+    json_string(w, "text", text);
+    json_end(w);
 }
 
 static void print_game(const GameOptions *o, const Game *game)
@@ -112,14 +113,16 @@ static void print_game(const GameOptions *o, const Game *game)
     char fen[FEN_MAX], text[128];
     setup_to_fen(game_setup(game, 0), fen);
     game_status(game, 0, &st);
+    JsonWriter w;
+    json_writer_init(&w, stdout);
     if (o->json) {
-        printf("{\"generator\": ");
-        json_write_string(stdout, o->gen->name);
-        printf(", \"start\": {\"fen\": ");
-        json_write_string(stdout, fen);
-        printf(", \"status\": ");
-        json_status(&st);
-        printf("},\n \"plies\": [");
+        json_object_begin(&w, NULL, JSON_LINES);
+        json_string(&w, "generator", o->gen->name);
+        json_object_begin(&w, "start", JSON_INLINE);
+        json_string(&w, "fen", fen);
+        json_status(&w, &st);
+        json_end(&w);
+        json_array_begin(&w, "plies", JSON_LINES);
     } else {
         game_status_text(&st, text, sizeof text);
         printf("generator %s\nstart     %s  (%s)\n\n%-4s %-14s %-6s %-70s %s\n", o->gen->name, fen, text, "ply",
@@ -132,16 +135,15 @@ static void print_game(const GameOptions *o, const Game *game)
         setup_to_fen(game_setup(game, ply), fen);
         game_status(game, ply, &st);
         if (o->json) {
-            printf("%s\n  {\"ply\": %d, \"move_number\": %u, \"side\": \"%c\", \"san\": ", ply > 1 ? "," : "", ply,
-                   before->fullmove, before->side == WHITE ? 'w' : 'b');
-            json_write_string(stdout, game_san(game, ply));
-            printf(", \"uci\": ");
-            json_write_string(stdout, uci);
-            printf(", \"fen\": ");
-            json_write_string(stdout, fen);
-            printf(", \"status\": ");
-            json_status(&st);
-            putchar('}');
+            json_object_begin(&w, NULL, JSON_INLINE);
+            json_int(&w, "ply", ply);
+            json_uint(&w, "move_number", before->fullmove);
+            json_string(&w, "side", before->side == WHITE ? "w" : "b");
+            json_string(&w, "san", game_san(game, ply));
+            json_string(&w, "uci", uci);
+            json_string(&w, "fen", fen);
+            json_status(&w, &st);
+            json_end(&w);
         } else {
             snprintf(numbered, sizeof numbered, "%u%s %s", before->fullmove, before->side == WHITE ? "." : "...",
                      game_san(game, ply));
@@ -153,11 +155,10 @@ static void print_game(const GameOptions *o, const Game *game)
     const char *result = game_result(&st, false);
     game_status_text(&st, text, sizeof text);
     if (o->json) {
-        printf("%s],\n \"result\": ", plies ? "\n " : "");
-        json_write_string(stdout, result);
-        printf(", \"termination\": ");
-        json_write_string(stdout, text);
-        printf("}\n");
+        json_end(&w); /* plies */
+        json_string(&w, "result", result);
+        json_string(&w, "termination", text);
+        json_end(&w);
     } else {
         printf("\nresult    %s (%s)\n", result, text);
     }
@@ -196,10 +197,10 @@ static int play_moves(const GameOptions *o)
     return 0;
 }
 
-static void json_tag(const PgnGame *pg, const char *name)
+static void json_tag(JsonWriter *w, const char *key, const PgnGame *pg, const char *name)
 {
     const char *value = pgn_tags_get(&pg->tags, name);
-    json_write_string(stdout, value ? value : "?");
+    json_string(w, key, value ? value : "?");
 }
 
 static int read_pgn(const GameOptions *o)
@@ -221,12 +222,13 @@ static int read_pgn(const GameOptions *o)
         return 1;
     }
     int good = 0, bad = 0;
+    JsonWriter w;
+    json_writer_init(&w, stdout);
     if (o->json) {
-        printf("{\"file\": ");
-        json_write_string(stdout, o->pgn);
-        printf(", \"generator\": ");
-        json_write_string(stdout, o->gen->name);
-        printf(", \"games\": [");
+        json_object_begin(&w, NULL, JSON_LINES);
+        json_string(&w, "file", o->pgn);
+        json_string(&w, "generator", o->gen->name);
+        json_array_begin(&w, "games", JSON_LINES);
     }
     for (PgnRead got; (got = pgn_read_game(reader, &pg, err, sizeof err)) != PGN_END;) {
         int plies = game_ply_count(pg.game);
@@ -242,22 +244,17 @@ static int read_pgn(const GameOptions *o)
             good++;
         }
         if (o->json) {
-            printf("%s\n  {\"number\": %d, \"line\": %ld, \"white\": ", good + bad > 1 ? "," : "", pg.number, pg.line);
-            json_tag(&pg, "White");
-            printf(", \"black\": ");
-            json_tag(&pg, "Black");
-            printf(", \"result\": ");
-            json_write_string(stdout, pg.result);
-            printf(", \"plies\": %d, \"status\": ", plies);
-            json_status(&st);
-            printf(", \"fen\": ");
-            json_write_string(stdout, fen);
-            printf(", \"error\": ");
-            if (got == PGN_BAD_GAME)
-                json_write_string(stdout, err);
-            else
-                printf("null");
-            putchar('}');
+            json_object_begin(&w, NULL, JSON_INLINE);
+            json_int(&w, "number", pg.number);
+            json_int(&w, "line", pg.line);
+            json_tag(&w, "white", &pg, "White");
+            json_tag(&w, "black", &pg, "Black");
+            json_string(&w, "result", pg.result);
+            json_int(&w, "plies", plies);
+            json_status(&w, &st);
+            json_string(&w, "fen", fen);
+            json_string(&w, "error", got == PGN_BAD_GAME ? err : NULL);
+            json_end(&w);
         } else if (got == PGN_GAME) {
             const char *white = pgn_tags_get(&pg.tags, "White"), *black = pgn_tags_get(&pg.tags, "Black");
             printf("game %d (line %ld): %s - %s  %s  %d plies  %s\n", pg.number, pg.line, white ? white : "?",
@@ -270,9 +267,12 @@ static int read_pgn(const GameOptions *o)
     bool empty = good + bad == 0;
     if (empty)
         cli_error(cmd, "--pgn: '%s' holds no games", o->pgn);
-    if (o->json)
-        printf("%s],\n \"read\": %d, \"errors\": %d}\n", good + bad ? "\n " : "", good, bad);
-    else
+    if (o->json) {
+        json_end(&w); /* games */
+        json_int(&w, "read", good);
+        json_int(&w, "errors", bad);
+        json_end(&w);
+    } else
         printf("\n%d game%s: %d read, %d with errors\n", good + bad, good + bad == 1 ? "" : "s", good, bad);
     pgn_game_free(&pg);
     pgn_reader_free(reader);

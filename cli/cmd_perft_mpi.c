@@ -163,38 +163,52 @@ static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPer
     char total[PERFT_TOTAL_TEXT];
     perft_total_text(r->total[0], total);
     ResultMethod method = { 0, 1, bind_policy_name(o->shared.bind) };
-    result_json_begin(f, "chesslab-bench-mpi/1", &method, topology);
+    JsonWriter w;
+    json_writer_init(&w, f);
+    result_json_begin(&w, "chesslab-bench-mpi/1", &method, topology);
     uint64_t expected =
         o->position && o->shared.depth <= STANDARD_KNOWN_DEPTH ? o->position->nodes[o->shared.depth] : 0;
-    fprintf(f, "    {\"kind\": \"chesslab-mpi\", \"generator\": ");
-    json_write_string(f, job->gen->name);
-    fprintf(f, ", \"position\": ");
-    json_write_string(f, o->position ? o->position->name : "custom");
-    fprintf(f, ", \"fen\": ");
-    json_write_string(f, fen);
-    fprintf(f,
-            ",\n     \"depth\": %d, \"split_depth\": %d, \"mode\": \"%s\", \"ranks\": %d, \"threads_per_rank\": %d, "
-            "\"threads\": %d, \"hash_mb\": %zu,\n     \"units\": %" PRIu64 ", \"paths\": %" PRIu64
-            ", \"resumed_units\": %" PRIu64 ", \"nodes\": %s, ",
-            job->depth, job->split, o->shared.hash_mb ? "hash" : perft_mode_name(job->mode), r->ranks, job->threads,
-            r->ranks * job->threads, job->hash_mb, r->units, r->paths, r->resumed, total);
-    if (expected)
-        fprintf(f, "\"expected\": %" PRIu64 ", \"correct\": %s,\n", expected,
-                r->total[0] == expected ? "true" : "false");
-    else
-        fprintf(f, "\"expected\": null, \"correct\": null,\n");
-    double mnps = r->seconds > 0 ? (double)r->total[0] / r->seconds / 1e6 : 0.0;
-    fprintf(f,
-            "     \"expand_seconds\": %.6f, \"seconds\": {\"median\": %.6f, \"min\": %.6f, \"max\": %.6f, "
-            "\"runs\": [%.6f]},\n     \"mnps\": {\"median\": %.3f, \"min\": %.3f, \"max\": %.3f},\n     \"per_rank\": [",
-            r->expand_seconds, r->seconds, r->seconds, r->seconds, r->seconds, mnps, mnps, mnps);
-    for (int k = 0; k < r->ranks; k++)
-        fprintf(f,
-                "%s\n       {\"rank\": %d, \"units\": %" PRIu64 ", \"nodes\": %" PRIu64
-                ", \"busy\": %.6f, \"idle\": %.6f}",
-                k ? "," : "", k, r->stats[k].units, r->stats[k].nodes, r->stats[k].busy, r->stats[k].idle);
-    fprintf(f, "]}");
-    result_json_end(f);
+    json_object_begin(&w, NULL, JSON_LINES);
+    json_string(&w, "kind", "chesslab-mpi");
+    json_string(&w, "generator", job->gen->name);
+    json_string(&w, "position", o->position ? o->position->name : "custom");
+    json_string(&w, "fen", fen);
+    json_int(&w, "depth", job->depth);
+    json_int(&w, "split_depth", job->split);
+    json_string(&w, "mode", o->shared.hash_mb ? "hash" : perft_mode_name(job->mode));
+    json_int(&w, "ranks", r->ranks);
+    json_int(&w, "threads_per_rank", job->threads);
+    json_int(&w, "threads", r->ranks * job->threads);
+    json_uint(&w, "hash_mb", job->hash_mb);
+    json_uint(&w, "units", r->units);
+    json_uint(&w, "paths", r->paths);
+    json_uint(&w, "resumed_units", r->resumed);
+    json_number_text(&w, "nodes", total);
+    if (expected) {
+        json_uint(&w, "expected", expected);
+        json_bool(&w, "correct", r->total[0] == expected);
+    } else {
+        json_null(&w, "expected");
+        json_null(&w, "correct");
+    }
+    json_double(&w, "expand_seconds", r->expand_seconds, 6);
+    BenchTiming t = { .run_count = 1, .runs = { r->seconds }, .median = r->seconds, .min = r->seconds,
+                      .max = r->seconds };
+    result_json_timing(&w, "seconds", &t, 6);
+    result_json_mnps(&w, (double)r->total[0], &t);
+    json_array_begin(&w, "per_rank", JSON_LINES);
+    for (int k = 0; k < r->ranks; k++) {
+        json_object_begin(&w, NULL, JSON_INLINE);
+        json_int(&w, "rank", k);
+        json_uint(&w, "units", r->stats[k].units);
+        json_uint(&w, "nodes", r->stats[k].nodes);
+        json_double(&w, "busy", r->stats[k].busy, 6);
+        json_double(&w, "idle", r->stats[k].idle, 6);
+        json_end(&w);
+    }
+    json_end(&w);
+    json_end(&w);
+    result_json_end(&w);
     fclose(f);
 }
 

@@ -28,8 +28,9 @@ int cmd_topology(int argc, char **argv)
         return 1;
     }
     if (json) {
-        topology_write_json(t, stdout);
-        putchar('\n');
+        JsonWriter w;
+        json_writer_init(&w, stdout);
+        topology_write_json(t, &w, NULL);
     } else {
         topology_print(t, stdout);
     }

@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <string.h>
 
 /* The length of the well-formed UTF-8 sequence at s (1..4), or 0 when it is
  * ill-formed; *used is then the length of its maximal subpart (at least 1),
@@ -160,6 +161,15 @@ void json_double(JsonWriter *w, const char *key, double value, int decimals)
         fprintf(w->out, "%.*f", decimals < 0 ? 0 : decimals > 17 ? 17 : decimals, value);
     else
         fputs("null", w->out);
+}
+
+void json_number_text(JsonWriter *w, const char *key, const char *digits)
+{
+    const char *d = digits + (digits[0] == '-');
+    size_t n = strspn(d, "0123456789");
+    bool valid = n > 0 && d[n] == '\0' && (d[0] != '0' || n == 1);
+    begin_value(w, key);
+    fputs(valid ? digits : "null", w->out);
 }
 
 void json_bool(JsonWriter *w, const char *key, bool value)

@@ -50,6 +50,9 @@ void json_string(JsonWriter *w, const char *key, const char *value); /* NULL: nu
 void json_int(JsonWriter *w, const char *key, int64_t value);
 void json_uint(JsonWriter *w, const char *key, uint64_t value);
 void json_double(JsonWriter *w, const char *key, double value, int decimals);
+/* An integer given as decimal text (an optional '-', then digits), for
+ * values wider than 64 bits; any other text is written as null. */
+void json_number_text(JsonWriter *w, const char *key, const char *digits);
 void json_bool(JsonWriter *w, const char *key, bool value);
 void json_null(JsonWriter *w, const char *key);
 

@@ -236,24 +236,33 @@ void topology_print(const Topology *t, FILE *out)
     fputc('\n', out);
 }
 
-void topology_write_json(const Topology *t, FILE *out)
+void topology_write_json(const Topology *t, JsonWriter *w, const char *key)
 {
     TopologySummary s = topology_summary(t);
-    fprintf(out, "{\"packages\": %d, \"numa_nodes\": %d, \"cores\": %d, \"pus\": %d, \"caches\": [", s.packages,
-            s.numa_nodes, s.cores, s.pus);
+    json_object_begin(w, key, JSON_LINES);
+    json_int(w, "packages", s.packages);
+    json_int(w, "numa_nodes", s.numa_nodes);
+    json_int(w, "cores", s.cores);
+    json_int(w, "pus", s.pus);
+    json_array_begin(w, "caches", JSON_LINES);
     static const hwloc_obj_type_t caches[] = { HWLOC_OBJ_L1CACHE, HWLOC_OBJ_L2CACHE, HWLOC_OBJ_L3CACHE };
-    bool first = true;
     for (int i = 0; i < 3; i++) {
         int n = count_of(t, caches[i]);
         if (n == 0)
             continue;
         hwloc_obj_t c = hwloc_get_obj_by_type(t->topo, caches[i], 0);
-        fprintf(out, "%s{\"level\": %d, \"kind\": \"%s\", \"size_bytes\": %llu, \"count\": %d}", first ? "" : ", ",
-                i + 1, c->attr->cache.type == HWLOC_OBJ_CACHE_INSTRUCTION ? "instruction" : c->attr->cache.type == HWLOC_OBJ_CACHE_DATA ? "data" : "unified",
-                (unsigned long long)c->attr->cache.size, n);
-        first = false;
+        hwloc_obj_cache_type_t type = c->attr->cache.type;
+        json_object_begin(w, NULL, JSON_INLINE);
+        json_int(w, "level", i + 1);
+        json_string(w, "kind", type == HWLOC_OBJ_CACHE_INSTRUCTION ? "instruction"
+                               : type == HWLOC_OBJ_CACHE_DATA      ? "data"
+                                                                   : "unified");
+        json_uint(w, "size_bytes", c->attr->cache.size);
+        json_int(w, "count", n);
+        json_end(w);
     }
-    fprintf(out, "]}");
+    json_end(w);
+    json_end(w);
 }
 
 bool bind_policy_parse(const char *text, BindPolicy *policy)

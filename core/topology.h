@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "core/json.h"
+
 typedef enum { BIND_NONE, BIND_COMPACT, BIND_SCATTER } BindPolicy;
 
 typedef struct Topology Topology;
@@ -48,8 +50,9 @@ void topology_describe_pu(const Topology *t, int pu_os_index, char *buf, size_t 
 /* Packages, NUMA nodes, cores, PUs and caches, as a tree. */
 void topology_print(const Topology *t, FILE *out);
 
-/* The same facts as a JSON object (no trailing newline). */
-void topology_write_json(const Topology *t, FILE *out);
+/* The same facts as a JSON object: a member `key` of the writer's open
+ * object, or (key NULL) an array element or the whole document. */
+void topology_write_json(const Topology *t, JsonWriter *w, const char *key);
 
 bool bind_policy_parse(const char *text, BindPolicy *policy);
 const char *bind_policy_name(BindPolicy policy);

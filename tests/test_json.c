@@ -86,8 +86,16 @@ static void test_numbers(void **state)
     json_double(&c.w, NULL, INFINITY, 3);
     json_double(&c.w, NULL, -INFINITY, 3);
     json_int(&c.w, NULL, INT64_MIN);
+    json_number_text(&c.w, NULL, "340282366920938463463374607431768211455"); /* 2^128 - 1 */
+    json_number_text(&c.w, NULL, "-0");
+    json_number_text(&c.w, NULL, "12, 3"); /* not a number: null */
+    json_number_text(&c.w, NULL, "");
+    json_number_text(&c.w, NULL, "007");
     json_end(&c.w);
-    capture_check(&c, "[0.412346, 290.4, 2, null, null, null, -9223372036854775808]\n", true);
+    capture_check(&c,
+                  "[0.412346, 290.4, 2, null, null, null, -9223372036854775808, "
+                  "340282366920938463463374607431768211455, -0, null, null, null]\n",
+                  true);
 }
 
 static void test_strings(void **state)
