@@ -234,24 +234,20 @@ static void print_threads_text(const EngineStats *st, Topology *topo)
 {
     printf("smp       %s, %d thread%s, bind %s", smp_variant_name(st->variant), st->threads,
            st->threads == 1 ? "" : "s", bind_policy_name(st->bind));
-    if (st->threads == 1 && st->variant != SMP_SERIAL)
+    if (st->threads == 1 && smp_variant_ops(st->variant)->parallel)
         printf(" (one thread: the serial search)");
-    if (st->variant == SMP_YBWC)
-        printf(", %llu splits, %llu late joins", (unsigned long long)st->splits, (unsigned long long)st->late_joins);
-    if (st->variant == SMP_ABDADA)
-        printf(", %llu moves deferred", (unsigned long long)st->deferred);
-    printf("\n");
+    char work[160];
+    SmpWork total = { st->splits, st->late_joins, st->deferred, st->idle_ns };
+    smp_variant_work_text(st->variant, &total, false, work, sizeof work);
+    printf("%s\n", work);
     for (int i = 0; i < st->threads; i++) {
         const EngineThreadStats *t = &st->thread[i];
         char where[128];
         where_text(topo, t->pu, where, sizeof where);
         printf("thread %-3d%s, nodes %llu", i, where, (unsigned long long)t->nodes);
-        if (st->variant == SMP_YBWC)
-            printf(", splits %llu, late joins %llu, idle %.1f ms", (unsigned long long)t->splits,
-                   (unsigned long long)t->late_joins, t->idle_ns / 1e6);
-        if (st->variant == SMP_ABDADA)
-            printf(", deferred %llu", (unsigned long long)t->deferred);
-        printf("\n");
+        SmpWork own = { t->splits, t->late_joins, t->deferred, t->idle_ns };
+        smp_variant_work_text(st->variant, &own, true, work, sizeof work);
+        printf("%s\n", work);
     }
 }
 

@@ -22,6 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "search/smp.h"
+
 enum { ABDADA_MIN_DEPTH = 2 };
 
 typedef struct AbdadaTable {
@@ -53,5 +55,10 @@ static inline void abdada_leave(AbdadaTable *a, uint64_t key)
 {
     atomic_store_explicit(&a->slots[key & a->mask], 0, memory_order_relaxed);
 }
+
+/* The variant (smp.h): its state is a table sized for the pool; its
+ * hooks are the node's entry and exit (abdada_enter, abdada_leave) and
+ * the deferral of a move whose child is busy (abdada_busy). */
+extern const SmpVariantOps smp_abdada_ops;
 
 #endif

@@ -5,12 +5,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "search/abdada.h"
 #include "core/move_text.h"
-#include "search/lazy.h"
 #include "search/search_internal.h"
+#include "search/smp.h"
 #include "search/thread_pool.h"
-#include "search/ybwc.h"
 
 /* Keys kept for repetitions: the fifty-move rule ends every game long
  * before a position could repeat one older than this. */
@@ -47,16 +45,14 @@ struct Engine {
     BindPolicy pool_bind; /* the policy the pool was built for */
     SearchThread **workers;
     SearchResult *results;
-    AbdadaTable busy_table;
-    int busy_threads;     /* busy_table sized for; 0: none */
-    YbwcState *ybwc;
-    int ybwc_threads, ybwc_split_threads;
+    void *smp_state[SMP_VARIANT_COUNT]; /* each variant's, made by its prepare */
 
     /* The current job, set while the pool is idle. */
     JobKind job;
     int active;           /* workers searching */
     SmpVariant asked;     /* the variant set when the search started */
     SmpVariant variant;   /* as run: serial whenever one thread searches */
+    const SmpVariantOps *vops; /* smp_variant_ops(variant) */
     int chosen;           /* results[chosen] is the answer */
     SearchShared shared;
     EngineCallbacks cb;
@@ -209,9 +205,9 @@ void engine_free(Engine *e)
     thread_pool_free(e->pool);
     free(e->workers);
     free(e->results);
-    abdada_free(&e->busy_table);
-    if (e->ybwc != NULL)
-        ybwc_free(e->ybwc);
+    for (int v = 0; v < SMP_VARIANT_COUNT; v++)
+        if (smp_variants[v]->release != NULL)
+            smp_variants[v]->release(e->smp_state[v]);
     tt_free(&e->tt); /* an interleaved table goes back through the topology */
     topology_close(e->topo);
     movegen_board_free(e->board);
@@ -366,38 +362,33 @@ bool engine_set_position(Engine *e, const Setup *start, const char *const *moves
 
 /* ---- searches ---- */
 
-/* The structures of the variant, sized for the pool; false when out of
- * memory (the search then runs serially). */
+static SmpVariantConfig variant_config(const Engine *e)
+{
+    return (SmpVariantConfig){ .threads = thread_pool_size(e->pool), .split_threads = e->split_threads,
+                        .min_split_depth = e->min_split_depth };
+}
+
+/* The structures of the variant, sized for the pool (its prepare); false
+ * when out of memory (the search then runs serially). */
 static bool variant_ready(Engine *e, SmpVariant v)
 {
-    int n = thread_pool_size(e->pool);
-    if (v == SMP_ABDADA && e->busy_threads != n) {
-        if (!abdada_init(&e->busy_table, n))
-            return false;
-        e->busy_threads = n;
-    }
-    if (v == SMP_YBWC && (e->ybwc_threads != n || e->ybwc_split_threads != e->split_threads)) {
-        YbwcState *y = ybwc_new(n, e->split_threads);
-        if (y == NULL)
-            return false;
-        ybwc_free(e->ybwc);
-        e->ybwc = y;
-        e->ybwc_threads = n;
-        e->ybwc_split_threads = e->split_threads;
-    }
-    return true;
+    const SmpVariantOps *ops = smp_variant_ops(v);
+    const SmpVariantConfig cfg = variant_config(e);
+    return ops->prepare == NULL || ops->prepare(&e->smp_state[v], &cfg);
 }
 
 static void prepare(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
 {
     ensure_pool(e);
-    int active = e->smp == SMP_SERIAL ? 1 : e->threads < thread_pool_size(e->pool) ? e->threads
-                                                                                   : thread_pool_size(e->pool);
+    int active = !smp_variant_ops(e->smp)->parallel ? 1
+                 : e->threads < thread_pool_size(e->pool) ? e->threads
+                                                          : thread_pool_size(e->pool);
     SmpVariant v = active > 1 ? e->smp : SMP_SERIAL;
     if (v != SMP_SERIAL && !variant_ready(e, v)) {
         active = 1;
         v = SMP_SERIAL;
     }
+    const SmpVariantOps *ops = smp_variant_ops(v);
     tt_new_search(&e->tt);
     search_shared_init(&e->shared, e->ops, &e->tt, &e->options, limits, sb_side(&e->board->pos),
                        e->move_overhead_ms);
@@ -409,17 +400,14 @@ static void prepare(Engine *e, const SearchLimits *limits, const EngineCallbacks
     if (active > 1) {
         e->shared.threads = e->workers;
         e->shared.thread_count = active;
-        if (v == SMP_LAZY)
-            e->shared.helpers_skip_depths = true;
-        else if (v == SMP_ABDADA) {
-            abdada_clear(&e->busy_table);
-            e->shared.busy = &e->busy_table;
-        } else if (v == SMP_YBWC)
-            ybwc_attach(e->ybwc, &e->shared, e->min_split_depth);
+        const SmpVariantConfig cfg = variant_config(e);
+        if (ops->start != NULL)
+            ops->start(e->smp_state[v], &e->shared, &cfg);
     }
     e->active = active;
     e->asked = e->smp;
     e->variant = v;
+    e->vops = ops;
     e->chosen = 0;
     e->cb = cb ? *cb : (EngineCallbacks){ 0 };
     e->shared.report = e->cb.info;
@@ -448,16 +436,17 @@ static void collect_stats(Engine *e)
     }
 }
 
-/* Lazy SMP: the main thread plays a helper's result when it is better
- * (lazy.h), and shows its line so that the last info matches bestmove. */
+/* The variant's pick_result may play a helper's result (Lazy SMP: when it
+ * is better, lazy.h); the main thread then shows its line so that the last
+ * info matches bestmove. */
 static void choose_result(Engine *e)
 {
-    if (e->variant != SMP_LAZY)
+    if (e->vops->pick_result == NULL)
         return;
     const SearchResult *candidates[ENGINE_MAX_THREADS];
     for (int i = 0; i < e->active; i++)
         candidates[i] = &e->results[i];
-    e->chosen = lazy_pick_result(candidates, e->active);
+    e->chosen = e->vops->pick_result(candidates, e->active);
     SearchResult *r = &e->results[e->chosen];
     if (e->chosen == 0 || e->shared.report == NULL)
         return;
@@ -514,8 +503,8 @@ static void job_main(void *ctx, int index, void *state)
         perft_job(e);
     else if (index == 0)
         main_search(e, t);
-    else if (e->variant == SMP_YBWC)
-        ybwc_helper_loop(e->ybwc, t, &e->shared);
+    else if (e->vops->helper != NULL)
+        e->vops->helper(e->smp_state[e->variant], t, &e->shared, &e->results[index]);
     else
         search_iterate(t, &e->shared, &e->results[index]);
 }

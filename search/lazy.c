@@ -1,6 +1,6 @@
 #include "search/lazy.h"
 
-#include "search/search.h"
+#include "search/search_internal.h"
 
 /* true when b should be played rather than a (lazy.h gives the rule). */
 static bool better(const SearchResult *b, const SearchResult *a)
@@ -23,3 +23,24 @@ int lazy_pick_result(const SearchResult *const *results, int count)
             chosen = i;
     return chosen;
 }
+
+/* Hook, at the root per iteration: the main thread and every first
+ * iteration are searched. */
+static bool skip_iteration(const SearchThread *t, int depth)
+{
+    return t->id > 0 && depth > 1 && lazy_helper_skips_depth(t->id, depth);
+}
+
+static void start(void *state, SearchShared *s, const SmpVariantConfig *cfg)
+{
+    (void)state, (void)cfg;
+    s->hooks.skip_iteration = skip_iteration;
+}
+
+const SmpVariantOps smp_lazy_ops = {
+    .name = "lazy",
+    .summary = "Lazy SMP: every thread iterates from the root over the shared table",
+    .parallel = true,
+    .start = start,
+    .pick_result = lazy_pick_result,
+};

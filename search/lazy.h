@@ -14,6 +14,8 @@
 
 #include <stdbool.h>
 
+#include "search/smp.h"
+
 enum { LAZY_PATTERN_HELPERS = 20 };
 
 /* id: the thread's number, 1 for the first helper (0 is the main thread). */
@@ -40,5 +42,9 @@ static inline bool lazy_helper_skips_depth(int id, int depth)
  * (results whose best is MOVE_NONE never win). */
 struct SearchResult;
 int lazy_pick_result(const struct SearchResult *const *results, int count);
+
+/* The variant (smp.h): helpers skip depths (the root hook), and the
+ * result is picked by lazy_pick_result. */
+extern const SmpVariantOps smp_lazy_ops;
 
 #endif

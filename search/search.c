@@ -1,7 +1,5 @@
 #include "search/search.h"
 
-#include "search/abdada.h"
-#include "search/lazy.h"
 #include "search/search_internal.h"
 
 #include <math.h>
@@ -44,11 +42,7 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
     s->report_ctx = NULL;
     s->threads = NULL;
     s->thread_count = 0;
-    s->split = NULL;
-    s->split_ctx = NULL;
-    s->min_split_depth = 0;
-    s->busy = NULL;
-    s->helpers_skip_depths = false;
+    s->hooks = (SmpSearchHooks){ 0 };
     s->options = *options;
     s->limits = *limits;
     s->plan = timeman_plan(&limits->clock, us, move_overhead_ms);
@@ -485,6 +479,68 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     return best;
 }
 
+/* ---- the hook points of the parallel variants ----
+ *
+ * The search below is the plain serial PVS; a parallel variant joins it
+ * only here, through the hooks its start installed in SearchShared.hooks
+ * (search.h). With a hook off (always, for the serial search) each of
+ * these is one test of a pointer that stays in cache. */
+
+/* Hook, at a node before its move loop. ABDADA: marks the node as being
+ * searched, so that the other threads put off their moves into it. true
+ * when it did; hook_node_leave must then unmark it. */
+static inline bool hook_node_enter(SearchThread *t, int depth, uint64_t key)
+{
+    const SmpSearchHooks *h = &t->shared->hooks;
+    return h->node_enter != NULL && depth >= h->defer_depth && h->node_enter(t, key);
+}
+
+/* Hook, once the move loop is over (ABDADA: the node is no longer busy). */
+static inline void hook_node_leave(SearchThread *t, bool entered, uint64_t key)
+{
+    if (entered)
+        t->shared->hooks.node_leave(t, key);
+}
+
+/* Hook, at a node before its move loop. ABDADA: may this node put off
+ * its younger moves (hook_defer_move)? Not near the leaves, where the
+ * bookkeeping costs more than the work it saves. */
+static inline bool hook_may_defer(const SearchThread *t, int depth)
+{
+    const SmpSearchHooks *h = &t->shared->hooks;
+    return h->defer_move != NULL && depth - 1 >= h->defer_depth;
+}
+
+/* Hook, per move once it is made. ABDADA: put the move off when another
+ * thread is searching its child; it comes back after the node's other
+ * moves, when the other thread's result is usually in the table. */
+static inline bool hook_defer_move(const SearchThread *t, bool may_defer)
+{
+    return may_defer && t->shared->hooks.defer_move(t, sb_key(pos(t)));
+}
+
+/* Hook, after a move of a node (the root included). YBWC: may the rest of
+ * the node's moves be offered to idle threads (hook_split)? Only when the
+ * node is deep enough to be worth a split point. */
+static inline bool hook_may_split(const SearchThread *t, int depth)
+{
+    const SmpSearchHooks *h = &t->shared->hooks;
+    return h->split != NULL && depth >= h->split_depth;
+}
+
+/* YBWC: the eldest brother is searched; the hook may hand the younger ones
+ * to idle threads and then searches them all (true), its result in req. */
+static inline bool hook_split(SearchThread *t, SplitRequest *req) { return t->shared->hooks.split(t, req); }
+
+/* Hook, at the root before each iteration. Lazy SMP: helpers skip some
+ * depths, so the threads spread over several iterations and fill the
+ * table for each other. */
+static inline bool hook_skip_iteration(const SearchThread *t, int depth)
+{
+    const SmpSearchHooks *h = &t->shared->hooks;
+    return h->skip_iteration != NULL && h->skip_iteration(t, depth);
+}
+
 /* ---- the main search ---- */
 
 static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
@@ -501,7 +557,7 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
     const Color us = sb_side(pos(t));
 
     make_move(t, m);
-    if (may_defer && abdada_busy(t->shared->busy, sb_key(pos(t)))) {
+    if (hook_defer_move(t, may_defer)) {
         unmake_move(t);
         return MOVE_DEFERRED;
     }
@@ -627,10 +683,10 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
 
     const NodeInfo node = { .beta = beta, .depth = depth, .ply = ply, .pv_node = pv_node, .cut_node = cut_node,
                             .in_check = in_check, .improving = improving, .static_eval = static_eval };
-    /* ABDADA: this node tells the others it is being searched, and puts
-     * off younger moves whose child another thread is searching. */
-    const bool claimed = s->busy != NULL && depth >= ABDADA_MIN_DEPTH && abdada_enter(s->busy, sb_key(p));
-    const bool may_defer = s->busy != NULL && depth - 1 >= ABDADA_MIN_DEPTH;
+    /* Hooks (ABDADA): tell the other threads this node is being searched,
+     * and whether its younger moves may be put off. Serial: false, false. */
+    const bool claimed = hook_node_enter(t, depth, sb_key(p));
+    const bool may_defer = hook_may_defer(t, depth);
 
     const int alpha_start = alpha;
     int best = -SCORE_INF, move_count = 0, quiet_count = 0, deferred_count = 0;
@@ -676,13 +732,13 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
         if (!tactical && quiet_count < 64)
             quiets[quiet_count++] = m;
 
-        /* YBWC: the eldest brother is searched; the split hook may hand
-         * the younger ones to idle threads, and then searches them all. */
-        if (s->split != NULL && first_pass && deferred_count == 0 && i + 1 < n && depth >= s->min_split_depth) {
+        /* Hook (YBWC): a split point offer once the eldest brother is
+         * searched, for the younger ones of the first pass. */
+        if (hook_may_split(t, depth) && first_pass && deferred_count == 0 && i + 1 < n) {
             SplitRequest req = { .node = node, .list = list, .count = n, .next = i + 1,
                                  .move_count = move_count, .alpha = alpha, .best = best,
                                  .best_move = best_move, .pv = &t->pv[ply] };
-            if (s->split(t, &req)) {
+            if (hook_split(t, &req)) {
                 if (stopped(t)) {
                     aborted = true;
                     break;
@@ -696,8 +752,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
             }
         }
     }
-    if (claimed)
-        abdada_leave(s->busy, sb_key(p));
+    hook_node_leave(t, claimed, sb_key(p)); /* Hook (ABDADA): the node is no longer busy. */
     if (aborted)
         return 0;
     if (best == -SCORE_INF)
@@ -732,9 +787,8 @@ static void root_promote(SearchThread *t, int k, int score, const Move *pv, int 
  * the next iteration. false when the hook did not split. */
 static bool root_split(SearchThread *t, int depth, int *alpha, int beta, int *best)
 {
-    SearchShared *s = t->shared;
     const int n = t->root_count;
-    if (s->split == NULL || depth < s->min_split_depth || n < 3)
+    if (!hook_may_split(t, depth) || n < 3)
         return false;
     ScoredMove list[MAX_MOVES];
     Move moves[MAX_MOVES];
@@ -750,7 +804,7 @@ static bool root_split(SearchThread *t, int depth, int *alpha, int beta, int *be
                          .list = list, .count = n, .next = 1, .move_count = 1, .alpha = *alpha, .best = *best,
                          .best_move = MOVE_NONE, .pv = &pv,
                          .tally_moves = moves, .tally_nodes = nodes, .tally_count = n };
-    if (!s->split(t, &req))
+    if (!hook_split(t, &req))
         return false;
     /* Only merged results count: a move searched to its end, even when
      * the search stopped meanwhile. */
@@ -808,6 +862,7 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth)
             if (alpha >= beta)
                 break;
         }
+        /* Hook (YBWC): the other root moves may go to idle threads. */
         if (i == 0 && root_split(t, depth, &alpha, beta, &best))
             break;
     }
@@ -924,9 +979,7 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
     int score = 0, completed = 0, seldepth = 0;
     Move completed_best = MOVE_NONE;
     for (int depth = 1; depth <= SEARCH_MAX_DEPTH; depth++) {
-        /* Lazy SMP: helpers skip some depths, so the threads spread over
-         * several iterations and fill the table for each other. */
-        if (s->helpers_skip_depths && t->id > 0 && depth > 1 && lazy_helper_skips_depth(t->id, depth))
+        if (hook_skip_iteration(t, depth)) /* Hook (Lazy SMP): this helper skips the depth. */
             continue;
         t->root_depth = depth;
         t->seldepth = 0;

@@ -72,7 +72,32 @@ typedef struct SearchResult {
 
 typedef struct SearchThread SearchThread;
 struct SplitRequest;
-struct AbdadaTable;
+
+/* Where a parallel variant joins the search core: search.c calls these at
+ * its hook points (marked "Hook:" there). A NULL member is off; the serial
+ * search has every one off, and then each hook point costs one test.
+ * ctx is the variant's state, for its hooks (t->shared->hooks.ctx). */
+typedef struct SmpSearchHooks {
+    void *ctx;
+    /* The root, per iteration (Lazy SMP): true when thread t skips this
+     * depth. */
+    bool (*skip_iteration)(const struct SearchThread *t, int depth);
+    /* A node before its move loop, at depth >= defer_depth (ABDADA): true
+     * when the node is now marked as being searched, and node_leave is
+     * then called when its move loop ends. */
+    bool (*node_enter)(struct SearchThread *t, uint64_t key);
+    void (*node_leave)(struct SearchThread *t, uint64_t key);
+    /* Per move, once it is made (ABDADA): true to put it off to the end of
+     * the node's list. Asked for the younger moves of the first pass, at
+     * nodes whose children are at depth >= defer_depth. */
+    bool (*defer_move)(const struct SearchThread *t, uint64_t child_key);
+    int defer_depth;
+    /* After a move (YBWC): offered the node's younger moves once its
+     * eldest is searched, at depth >= split_depth; false when it did not
+     * split. */
+    bool (*split)(struct SearchThread *t, struct SplitRequest *req);
+    int split_depth;
+} SmpSearchHooks;
 
 typedef struct SearchShared {
     const SearchBoardOps *ops;
@@ -91,19 +116,11 @@ typedef struct SearchShared {
 
     /* The threads of this search, [0] the main one (thread_count 0: only
      * the thread calling search_iterate, which then counts nodes alone),
-     * and the hooks of the parallel variant (search_internal.h). The
-     * serial search leaves them all off. */
+     * and the hooks of the parallel variant, installed by its start
+     * (smp.h). The serial search leaves them all off. */
     struct SearchThread *const *threads;
     int thread_count;
-    /* YBWC: offered a node's younger moves once its eldest is searched, at
-     * depth >= min_split_depth; returns false when it did not split. */
-    bool (*split)(struct SearchThread *t, struct SplitRequest *req);
-    void *split_ctx;
-    int min_split_depth;
-    /* ABDADA: the table of positions being searched; NULL for none. */
-    struct AbdadaTable *busy;
-    /* Lazy SMP: helper threads skip some iterations. */
-    bool helpers_skip_depths;
+    SmpSearchHooks hooks;
 } SearchShared;
 
 

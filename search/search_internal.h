@@ -4,15 +4,18 @@
  * variants reach the tree only through the hooks in SearchShared and the
  * functions below, so the core stays one sequential PVS.
  *
- * Hooks the core offers:
+ * Hooks the core offers (SearchShared.hooks, search.h; the hook points
+ * are the hook_* functions of search.c):
  *   - cancel scopes: a thread working below a YBWC split point stops as
  *     soon as that split point (or one above it) has a cutoff;
  *   - split: after the eldest move of a node (the root included) is
  *     searched, the core offers the rest of the node's moves to
- *     SearchShared.split (YBWC);
- *   - deferral: with SearchShared.busy set, a move whose child another
- *     thread is searching is put off to the end of the list (ABDADA);
- *   - depth skipping: helper threads of Lazy SMP skip some iterations. */
+ *     hooks.split (YBWC);
+ *   - deferral: nodes tell hooks.node_enter and node_leave they are being
+ *     searched, and a move hooks.defer_move says another thread is in is
+ *     put off to the end of the list (ABDADA);
+ *   - depth skipping: hooks.skip_iteration lets helper threads skip some
+ *     iterations (Lazy SMP). */
 #ifndef CHESSLAB_SEARCH_INTERNAL_H
 #define CHESSLAB_SEARCH_INTERNAL_H
 
@@ -125,7 +128,7 @@ typedef enum { MOVE_SEARCHED, MOVE_PRUNED, MOVE_DEFERRED } MoveOutcome;
  * makes it, applies futility pruning, late-move reductions and the PVS
  * re-searches, unmakes it. `searched_one`: a move of this node has a score
  * already (futility only prunes then). With may_defer (ABDADA), a child
- * that another thread is searching is not entered: MOVE_DEFERRED. The
+ * the defer_move hook puts off is not entered: MOVE_DEFERRED. The
  * score is meaningless when the search stopped (search_stopped). */
 MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int move_count, int alpha,
                              bool searched_one, bool may_defer, int *score);

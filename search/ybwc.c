@@ -24,6 +24,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -77,6 +78,7 @@ typedef struct Worker {
 
 struct YbwcState {
     int threads, split_threads;
+    int split_threads_asked; /* ybwc_new's argument, before it was bounded */
     int thread_count;    /* of the current search */
     bool oversubscribed; /* more threads than processors: idle threads sleep soon */
     YbwcTestMode test_mode;
@@ -485,7 +487,7 @@ static void wait_for_helper_moves(SearchThread *t, SplitPoint *sp, int want, boo
 
 static bool ybwc_split(SearchThread *t, SplitRequest *req)
 {
-    YbwcState *y = t->shared->split_ctx;
+    YbwcState *y = t->shared->hooks.ctx;
     /* Called at most nodes of the upper tree: nobody available is the
      * common answer and costs one load. */
     if (atomic_load_explicit(&y->available, memory_order_relaxed) <= 0)
@@ -548,6 +550,7 @@ YbwcState *ybwc_new(int threads, int split_threads)
     }
     memset(y->workers, 0, (size_t)threads * sizeof(Worker));
     y->threads = threads;
+    y->split_threads_asked = split_threads;
     y->split_threads = split_threads < 1 || split_threads > threads ? threads : split_threads;
     for (int i = 0; i < threads; i++)
         for (int j = 0; j < YBWC_STACK; j++)
@@ -584,9 +587,9 @@ void ybwc_attach(YbwcState *y, SearchShared *s, int min_split_depth)
         atomic_store_explicit(&y->workers[i].slot, SLOT_BUSY, memory_order_relaxed);
         atomic_store_explicit(&y->workers[i].depth, 0, memory_order_relaxed);
     }
-    s->split = ybwc_split;
-    s->split_ctx = y;
-    s->min_split_depth = min_split_depth > 1 ? min_split_depth : 2;
+    s->hooks.ctx = y;
+    s->hooks.split = ybwc_split;
+    s->hooks.split_depth = min_split_depth > 1 ? min_split_depth : 2;
 }
 
 void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s)
@@ -623,3 +626,52 @@ void ybwc_helper_loop(YbwcState *y, SearchThread *t, SearchShared *s)
         serve(t, (SplitPoint *)v, 0);
     }
 }
+
+/* ---- the variant ---- */
+
+static bool prepare(void **state, const SmpVariantConfig *cfg)
+{
+    YbwcState *y = *state;
+    if (y != NULL && y->threads == cfg->threads && y->split_threads_asked == cfg->split_threads)
+        return true;
+    YbwcState *fresh = ybwc_new(cfg->threads, cfg->split_threads);
+    if (fresh == NULL)
+        return false;
+    ybwc_free(y);
+    *state = fresh;
+    return true;
+}
+
+static void start(void *state, SearchShared *s, const SmpVariantConfig *cfg)
+{
+    ybwc_attach(state, s, cfg->min_split_depth);
+}
+
+static void helper(void *state, SearchThread *t, SearchShared *s, SearchResult *out)
+{
+    (void)out; /* a helper has no result of its own */
+    ybwc_helper_loop(state, t, s);
+}
+
+static void release(void *state) { ybwc_free(state); }
+
+static void work_text(const SmpWork *w, bool per_thread, char *buf, size_t len)
+{
+    if (per_thread)
+        snprintf(buf, len, ", splits %llu, late joins %llu, idle %.1f ms", (unsigned long long)w->splits,
+                 (unsigned long long)w->late_joins, w->idle_ns / 1e6);
+    else
+        snprintf(buf, len, ", %llu splits, %llu late joins", (unsigned long long)w->splits,
+                 (unsigned long long)w->late_joins);
+}
+
+const SmpVariantOps smp_ybwc_ops = {
+    .name = "ybwc",
+    .summary = "Young Brothers Wait: idle threads join nodes whose eldest move is searched",
+    .parallel = true,
+    .prepare = prepare,
+    .start = start,
+    .helper = helper,
+    .release = release,
+    .work_text = work_text,
+};

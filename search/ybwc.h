@@ -4,11 +4,12 @@
  * one. See search/README.md for the idea and its costs.
  *
  * Interface for the engine (the state of one search's threads); the split
- * itself is reached by the core through SearchShared.split. */
+ * itself is reached by the core through SearchShared.hooks.split. */
 #ifndef CHESSLAB_SEARCH_YBWC_H
 #define CHESSLAB_SEARCH_YBWC_H
 
 #include "search/search_internal.h"
+#include "search/smp.h"
 
 typedef struct YbwcState YbwcState;
 
@@ -45,5 +46,9 @@ int ybwc_available_threads(const YbwcState *y);
  *     depth), with idle helpers. */
 typedef enum YbwcTestMode { YBWC_NORMAL, YBWC_HELPERS_FIRST, YBWC_LATE_JOIN_FIRST } YbwcTestMode;
 void ybwc_set_test_mode(YbwcState *y, YbwcTestMode mode);
+
+/* The variant (smp.h): its state is a YbwcState, its hook the split offer
+ * after a node's eldest move (ybwc_attach), its helpers ybwc_helper_loop. */
+extern const SmpVariantOps smp_ybwc_ops;
 
 #endif
