@@ -231,7 +231,7 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
     if (strcasecmp(name, "Hash") == 0) {
         if (!parse_number(u, "Hash", value, 1, UCI_MAX_HASH_MB, &n))
             return;
-        if (engine_busy(e)) {
+        if (engine_searching(e)) {
             say(u, "info string Hash cannot change while searching: ignored");
             return;
         }
@@ -245,7 +245,7 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
         if (!engine_set_hash(e, (size_t)n))
             say(u, "info string Hash %lld MB: out of memory, keeping %zu MB", n, engine_hash_mb(e));
     } else if (strcasecmp(name, "Clear Hash") == 0) {
-        if (engine_busy(e))
+        if (engine_searching(e))
             say(u, "info string Clear Hash ignored while searching");
         else
             engine_clear_hash(e);
@@ -281,7 +281,7 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
             say(u, "info string error: TTPlacement '%s' is not firsttouch or interleave", value ? value : "");
             return;
         }
-        if (engine_busy(e))
+        if (engine_searching(e))
             say(u, "info string error: TTPlacement cannot change while searching: ignored");
         else if (!engine_set_tt_placement(e, placement))
             say(u, "info string error: TTPlacement: out of memory");
@@ -507,7 +507,7 @@ static void cmd_eval(Uci *u)
 
 static void uci_bench(Uci *u, char **tokens, int count)
 {
-    if (engine_busy(u->engine)) {
+    if (engine_searching(u->engine)) {
         say(u, "info string bench ignored while searching");
         return;
     }
