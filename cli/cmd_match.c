@@ -19,6 +19,7 @@
 #include "core/position_file.h"
 #include "bench/result_json.h"
 #include "cli/commands.h"
+#include "cli/engine_flags.h"
 #include "core/pgn.h"
 #include "movegen_variants/registry.h"
 
@@ -177,7 +178,7 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
                 !cli_parse_long(cmd, "--concurrency", v, 1, MATCH_MAX_CONCURRENCY, &o->concurrency))
                 return EXIT_USAGE;
         } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 1, 262144, &n))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_engine_value(cmd, ENGINE_OPT_HASH, v, &n))
                 return EXIT_USAGE;
             o->settings.hash_mb = n;
         } else if (strcmp(a, "--depth") == 0) {

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "search/abdada.h"
+#include "search/engine_options.h"
 #include "core/move_text.h"
 #include "search/lazy.h"
 #include "search/search_internal.h"
@@ -171,12 +172,12 @@ Engine *engine_new(size_t hash_mb)
     if (e == NULL)
         return NULL;
     e->ops = search_board_ops();
-    e->threads = 1;
-    e->smp = SMP_LAZY;
-    e->bind = BIND_COMPACT;
-    e->min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH;
-    e->split_threads = ENGINE_DEFAULT_SPLIT_THREADS;
-    e->tt_wanted = e->tt_placement = TT_PLACE_FIRST_TOUCH;
+    e->threads = (int)engine_option_default(ENGINE_OPT_THREADS);
+    e->smp = (SmpVariant)engine_option_default(ENGINE_OPT_SMP);
+    e->bind = (BindPolicy)engine_option_default(ENGINE_OPT_BIND);
+    e->min_split_depth = (int)engine_option_default(ENGINE_OPT_MIN_SPLIT_DEPTH);
+    e->split_threads = (int)engine_option_default(ENGINE_OPT_SPLIT_THREADS);
+    e->tt_wanted = e->tt_placement = (TtPlacement)engine_option_default(ENGINE_OPT_TT_PLACEMENT);
     atomic_init(&e->searching, false);
     atomic_init(&e->stop_requested, false);
     e->board = search_board_new();
@@ -186,7 +187,7 @@ Engine *engine_new(size_t hash_mb)
     }
     e->hash_mb = hash_mb;
     search_options_default(&e->options);
-    e->move_overhead_ms = ENGINE_DEFAULT_OVERHEAD_MS;
+    e->move_overhead_ms = engine_option_default(ENGINE_OPT_MOVE_OVERHEAD);
     Setup start;
     setup_from_fen(&start, FEN_STARTPOS, NULL, 0);
     e->ops->load(e->board, &start);
@@ -247,6 +248,13 @@ void engine_clear_hash(Engine *e)
 }
 
 SearchOptions *engine_options(Engine *e) { return &e->options; }
+/* value clamped into the option's range. */
+static long clamp(EngineOptionId id, long value)
+{
+    const EngineOption *o = engine_option(id);
+    return value < o->min ? o->min : value > o->max ? o->max : value;
+}
+
 void engine_set_move_overhead(Engine *e, int64_t ms) { e->move_overhead_ms = ms; }
 
 /* Thread count and placement take effect at once when no search runs (so
@@ -261,7 +269,7 @@ static void rebuild_when_idle(Engine *e)
 
 void engine_set_threads(Engine *e, int threads)
 {
-    e->threads = threads < 1 ? 1 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
+    e->threads = (int)clamp(ENGINE_OPT_THREADS, threads);
     rebuild_when_idle(e);
 }
 
@@ -277,12 +285,12 @@ void engine_set_bind(Engine *e, BindPolicy policy)
 
 void engine_set_min_split_depth(Engine *e, int depth)
 {
-    e->min_split_depth = depth < 1 ? 1 : depth > ENGINE_MAX_MIN_SPLIT_DEPTH ? ENGINE_MAX_MIN_SPLIT_DEPTH : depth;
+    e->min_split_depth = (int)clamp(ENGINE_OPT_MIN_SPLIT_DEPTH, depth);
 }
 
 void engine_set_split_threads(Engine *e, int threads)
 {
-    e->split_threads = threads < 2 ? 2 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
+    e->split_threads = (int)clamp(ENGINE_OPT_SPLIT_THREADS, threads);
 }
 
 bool engine_set_tt_placement(Engine *e, TtPlacement placement)

@@ -29,11 +29,12 @@ typedef struct EngineCallbacks {
     void *ctx;
 } EngineCallbacks;
 
-enum { ENGINE_DEFAULT_HASH_MB = 16, ENGINE_MAX_THREADS = 256, ENGINE_DEFAULT_OVERHEAD_MS = 30,
-       ENGINE_MAX_OVERHEAD_MS = 5000, ENGINE_DEFAULT_MIN_SPLIT_DEPTH = 4, ENGINE_MAX_MIN_SPLIT_DEPTH = 32,
-       ENGINE_DEFAULT_SPLIT_THREADS = 8 };
+/* The most search threads (the size of the per-thread arrays). Every
+ * option's default and range is in search/engine_options.h. */
+enum { ENGINE_MAX_THREADS = 256 };
 
-/* NULL when out of memory. Starts at the standard position. */
+/* NULL when out of memory. Starts at the standard position, every other
+ * option at its default (search/engine_options.h). */
 Engine *engine_new(size_t hash_mb);
 /* Stops and joins a running search first. */
 void engine_free(Engine *e);
@@ -59,8 +60,8 @@ int engine_threads(const Engine *e);
  * rebuilt when the thread count or placement changed (at once when no
  * search runs), and then a table placed by first touch is placed anew by
  * the new threads, which clears it. With one thread (or SMP_SERIAL, which
- * always uses one) every variant is the serial search. Defaults: lazy,
- * compact, one thread. */
+ * always uses one) every variant is the serial search. Values outside
+ * an option's range are clamped into it. */
 void engine_set_smp(Engine *e, SmpVariant variant);
 void engine_set_bind(Engine *e, BindPolicy policy);
 /* YBWC: the shallowest node that may split, and the most threads working

@@ -1,22 +1,44 @@
 #include "search/smp.h"
 
-#include <strings.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
 
-static const char *const NAMES[SMP_VARIANT_COUNT] = { "serial", "lazy", "ybwc", "abdada" };
+#include "search/engine_options.h"
+
+/* The names are the SMP option's choices (engine_options.c). */
 
 const char *smp_variant_name(SmpVariant v)
 {
-    return (unsigned)v < SMP_VARIANT_COUNT ? NAMES[v] : "?";
+    const char *name = engine_option_choice_name(engine_option(ENGINE_OPT_SMP), v);
+    return name != NULL ? name : "?";
 }
 
 bool smp_variant_parse(const char *text, SmpVariant *out)
 {
-    for (int i = 0; i < SMP_VARIANT_COUNT; i++)
-        if (strcasecmp(text, NAMES[i]) == 0) {
-            *out = (SmpVariant)i;
-            return true;
-        }
-    return false;
+    long v;
+    if (!engine_option_parse(engine_option(ENGINE_OPT_SMP), text, &v))
+        return false;
+    *out = (SmpVariant)v;
+    return true;
 }
 
-const char *smp_variant_list(void) { return "serial, lazy, ybwc, abdada"; }
+static char list[128];
+static pthread_once_t list_once = PTHREAD_ONCE_INIT;
+
+static void make_list(void)
+{
+    size_t used = 0;
+    for (const EngineChoice *c = engine_option(ENGINE_OPT_SMP)->choices; c->name != NULL && used < sizeof list; c++) {
+        int n = snprintf(list + used, sizeof list - used, "%s%s", used ? ", " : "", c->name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+const char *smp_variant_list(void)
+{
+    pthread_once(&list_once, make_list);
+    return list;
+}
