@@ -75,14 +75,13 @@ int bench_shared_option(const char *cmd, int argc, char **argv, int *i, const Be
         if (!(v = cli_value(cmd, argc, argv, i)) || !cli_parse_long(cmd, "--runs", v, 1, s->max_runs, &n))
             return -1;
         *s->runs = (int)n;
-    } else if (strcmp(a, "--hash") == 0 || strcmp(a, "--bind") == 0) {
-        EngineOptionId id = a[2] == 'h' ? ENGINE_OPT_HASH : ENGINE_OPT_BIND;
-        if (!(v = cli_value(cmd, argc, argv, i)) || !cli_engine_value(cmd, id, v, &n))
+    } else if (strcmp(a, "--hash") == 0) {
+        if (!(v = cli_value(cmd, argc, argv, i)) || !cli_engine_value(cmd, ENGINE_OPT_HASH, v, &n))
             return -1;
-        if (id == ENGINE_OPT_HASH)
-            *s->hash_mb = (size_t)n;
-        else
-            *s->bind = (BindPolicy)n;
+        *s->hash_mb = (size_t)n;
+    } else if (strcmp(a, "--bind") == 0) {
+        if (!(v = cli_value(cmd, argc, argv, i)) || !cli_parse_bind(cmd, v, s->bind))
+            return -1;
     } else if (strcmp(a, "--out") == 0) {
         if (!(*s->out_file = cli_value(cmd, argc, argv, i)))
             return -1;

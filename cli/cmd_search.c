@@ -150,9 +150,11 @@ static void where_text(Topology *topo, int pu, char *buf, size_t len)
 
 static void print_threads_json(const EngineStats *st, Topology *topo)
 {
-    printf(", \"smp\": \"%s\", \"threads\": %d, \"bind\": \"%s\", \"splits\": %llu, \"late_joins\": %llu, "
+    /* The keys of the options the stats report, from the table. */
+    printf(", \"%s\": \"%s\", \"%s\": %d, \"%s\": \"%s\", \"splits\": %llu, \"late_joins\": %llu, "
            "\"deferred\": %llu, \"thread_stats\": [",
-           smp_variant_name(st->variant), st->threads, bind_policy_name(st->bind), (unsigned long long)st->splits,
+           engine_option(ENGINE_OPT_SMP)->json, smp_variant_name(st->variant), engine_option(ENGINE_OPT_THREADS)->json,
+           st->threads, engine_option(ENGINE_OPT_BIND)->json, bind_policy_name(st->bind), (unsigned long long)st->splits,
            (unsigned long long)st->late_joins, (unsigned long long)st->deferred);
     for (int i = 0; i < st->threads; i++) {
         const EngineThreadStats *t = &st->thread[i];

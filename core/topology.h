@@ -51,7 +51,8 @@ void topology_print(const Topology *t, FILE *out);
 /* The same facts as a JSON object (no trailing newline). */
 void topology_write_json(const Topology *t, FILE *out);
 
-bool bind_policy_parse(const char *text, BindPolicy *policy);
+/* For reports; flags and setoption parse the policy by the Bind option's
+ * choices (search/engine_options.h). */
 const char *bind_policy_name(BindPolicy policy);
 
 #endif
