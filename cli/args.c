@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/engine_flags.h"
 #include "movegen_variants/registry.h"
 
 void cli_error(const char *cmd, const char *fmt, ...)
@@ -85,10 +86,11 @@ bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode)
 
 bool cli_parse_bind(const char *cmd, const char *text, BindPolicy *policy)
 {
-    if (bind_policy_parse(text, policy))
-        return true;
-    cli_error(cmd, "--bind '%s' is not compact, scatter or none", text);
-    return false;
+    long value;
+    if (!cli_engine_value(cmd, ENGINE_OPT_BIND, text, &value))
+        return false;
+    *policy = (BindPolicy)value;
+    return true;
 }
 
 bool cli_is_help(const char *arg) { return strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0; }

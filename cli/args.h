@@ -47,7 +47,8 @@ const char *cli_data_dir(void);
 
 bool cli_parse_mode(const char *cmd, const char *text, PerftMode *mode);
 
-/* --bind compact|scatter|none; reports anything else. */
+/* --bind: one of the Bind option's choices (search/engine_options.h);
+ * reports anything else. */
 bool cli_parse_bind(const char *cmd, const char *text, BindPolicy *policy);
 
 bool cli_is_help(const char *arg);

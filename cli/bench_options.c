@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "cli/engine_flags.h"
 #include "search/engine.h"
 
 static int parse_smp_list(const char *cmd, const char *text, SmpVariant *out)
@@ -43,7 +44,7 @@ static int parse_thread_list(const char *cmd, const char *text, int *out, int ma
             cli_error(cmd, "--threads: at most %d counts", max);
             return -1;
         }
-        if (!cli_parse_long(cmd, "--threads", t, 1, ENGINE_MAX_THREADS, &n))
+        if (!cli_engine_value(cmd, ENGINE_OPT_THREADS, t, &n))
             return -1;
         for (int i = 0; i < count; i++)
             if (out[i] == n) {
@@ -75,7 +76,7 @@ int bench_shared_option(const char *cmd, int argc, char **argv, int *i, const Be
             return -1;
         *s->runs = (int)n;
     } else if (strcmp(a, "--hash") == 0) {
-        if (!(v = cli_value(cmd, argc, argv, i)) || !cli_parse_long(cmd, "--hash", v, 1, TT_MAX_MB, &n))
+        if (!(v = cli_value(cmd, argc, argv, i)) || !cli_engine_value(cmd, ENGINE_OPT_HASH, v, &n))
             return -1;
         *s->hash_mb = (size_t)n;
     } else if (strcmp(a, "--bind") == 0) {
@@ -121,11 +122,18 @@ int bench_default_threads(int *out, int max)
     long pus = sysconf(_SC_NPROCESSORS_ONLN);
     if (pus < 1)
         pus = 1;
-    if (pus > ENGINE_MAX_THREADS)
-        pus = ENGINE_MAX_THREADS;
+    if (pus > engine_option(ENGINE_OPT_THREADS)->max)
+        pus = engine_option(ENGINE_OPT_THREADS)->max;
     int count = 0;
     for (long n = 1; n < pus && count < max - 1; n *= 2)
         out[count++] = (int)n;
     out[count++] = (int)pus;
     return count;
+}
+
+int bench_default_variants(SmpVariant *out)
+{
+    for (int i = 0; i < SMP_VARIANT_COUNT; i++)
+        out[i] = (SmpVariant)i;
+    return SMP_VARIANT_COUNT;
 }

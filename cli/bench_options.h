@@ -25,7 +25,10 @@ typedef struct BenchSharedOptions {
     const char **out_file;
 } BenchSharedOptions;
 
-/* 1, 2, 4, ... and this machine's PU count (at most ENGINE_MAX_THREADS),
+/* Every SMP variant, in order: the default list. Returns the count. */
+int bench_default_variants(SmpVariant *out);
+
+/* 1, 2, 4, ... and this machine's PU count (at most the Threads maximum),
  * at most max counts: the default thread counts. Returns the count. */
 int bench_default_threads(int *out, int max);
 

@@ -11,6 +11,7 @@
 #include "bench/search_bench.h"
 #include "bench/search_smp_bench.h"
 #include "cli/commands.h"
+#include "cli/engine_flags.h"
 #include "search/engine.h"
 
 int bench_signature(int argc, char **argv)
@@ -39,7 +40,7 @@ int bench_tactics(int argc, char **argv)
     const char *cmd = "bench tactics";
     char default_epd[1024];
     snprintf(default_epd, sizeof default_epd, "%s/wac.epd", cli_data_dir());
-    TacticsOptions o = { .epd = default_epd, .nodes = 0, .hash_mb = ENGINE_DEFAULT_HASH_MB, .first = 1,
+    TacticsOptions o = { .epd = default_epd, .nodes = 0, .hash_mb = (size_t)engine_option_default(ENGINE_OPT_HASH), .first = 1,
                          .verbose = true };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -57,7 +58,7 @@ int bench_tactics(int argc, char **argv)
                 return EXIT_USAGE;
             o.depth = (int)n;
         } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 1, TT_MAX_MB, &n))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_engine_value(cmd, ENGINE_OPT_HASH, v, &n))
                 return EXIT_USAGE;
             o.hash_mb = (size_t)n;
         } else if (strcmp(a, "--first") == 0) {
@@ -96,33 +97,47 @@ int bench_tactics(int argc, char **argv)
 
 /* ---- bench search ---- */
 
-static const char *const search_usage_text =
-    "usage: chesslab bench search [--smp serial,lazy,ybwc,abdada] [--threads 1,2,4,...]\n"
-    "                             [--depth D | --nodes N | --movetime MS] [--epd FILE] [--runs R]\n"
-    "                             [--hash MB] [--bind compact|scatter|none] [--min-split-depth D]\n"
-    "                             [--split-threads N] [--out FILE]\n"
-    "\n"
-    "Searches every position with every variant x thread count (defaults: all four\n"
-    "variants; 1, 2, 4, ... up to this machine's PUs) to one limit (default --depth 10),\n"
-    "the table cleared before each search: one warm-up search per configuration,\n"
-    "then R runs per position (default 3), the run with the median time kept.\n"
-    "Serial on one thread always runs first: the baseline of the summary (speedup =\n"
-    "geometric mean of time(serial,1)/time(variant,N), search overhead = nodes ratio,\n"
-    "NPS scaling, best-move agreement with serial). Positions: the 24 Bratko-Kopec\n"
-    "positions (DATA/bk.epd) or any FEN/EPD file. --hash MB (default 64), --bind\n"
-    "(default compact), YBWC's --min-split-depth (default 4) and --split-threads\n"
-    "(threads per split point, default 8). A table on stdout, progress on stderr,\n"
-    "JSON (schema chesslab-bench-search/1, results/FORMAT.md) with --out.\n";
+/* bench search's own table size: bigger than the engine's default, for
+ * the longer searches of several threads. */
+enum { BENCH_SEARCH_HASH_MB = 64 };
+
+static void search_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: chesslab bench search [--smp VARIANT,...] [--threads 1,2,4,...]\n"
+            "                             [--depth D | --nodes N | --movetime MS] [--epd FILE] [--runs R]\n"
+            "                             [--hash MB] [--bind POLICY] [--min-split-depth D]\n"
+            "                             [--split-threads N] [--out FILE]\n"
+            "\n"
+            "Searches every position with every variant x thread count (defaults: all\n"
+            "variants, %s; 1, 2, 4, ... up to this machine's PUs) to one limit\n"
+            "(default --depth 10), the table cleared before each search: one warm-up search\n"
+            "per configuration, then R runs per position (default 3), the run with the\n"
+            "median time kept. Serial on one thread always runs first: the baseline of the\n"
+            "summary (speedup = geometric mean of time(serial,1)/time(variant,N), search\n"
+            "overhead = nodes ratio, NPS scaling, best-move agreement with serial).\n"
+            "Positions: the 24 Bratko-Kopec positions (DATA/bk.epd) or any FEN/EPD file.\n"
+            "--hash MB (default %d), --bind (default %s), YBWC's --min-split-depth (default\n"
+            "%ld) and --split-threads (threads per split point, default %ld). A table on\n"
+            "stdout, progress on stderr, JSON (schema chesslab-bench-search/1,\n"
+            "results/FORMAT.md) with --out.\n",
+            smp_variant_list(), BENCH_SEARCH_HASH_MB, cli_engine_default_choice(ENGINE_OPT_BIND),
+            engine_option_default(ENGINE_OPT_MIN_SPLIT_DEPTH), engine_option_default(ENGINE_OPT_SPLIT_THREADS));
+}
+
+/* The engine options bench search takes besides the shared ones. */
+static const EngineOptionId SEARCH_FLAGS[] = { ENGINE_OPT_MIN_SPLIT_DEPTH, ENGINE_OPT_SPLIT_THREADS };
 
 int bench_search(int argc, char **argv)
 {
     const char *cmd = "bench search";
     char default_epd[1024];
     snprintf(default_epd, sizeof default_epd, "%s/bk.epd", cli_data_dir());
-    SmpBenchOptions o = { .variants = { SMP_SERIAL, SMP_LAZY, SMP_YBWC, SMP_ABDADA }, .variant_count = 4,
-                          .limit = SMP_LIMIT_DEPTH, .limit_value = 10, .runs = 3, .hash_mb = 64,
-                          .bind = BIND_COMPACT, .min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH,
-                          .split_threads = ENGINE_DEFAULT_SPLIT_THREADS, .positions_source = default_epd };
+    long values[ENGINE_OPTION_COUNT];
+    cli_engine_defaults(values);
+    SmpBenchOptions o = { .limit = SMP_LIMIT_DEPTH, .limit_value = 10, .runs = 3, .hash_mb = BENCH_SEARCH_HASH_MB,
+                          .bind = (BindPolicy)values[ENGINE_OPT_BIND], .positions_source = default_epd };
+    o.variant_count = bench_default_variants(o.variants);
     o.thread_count = bench_default_threads(o.threads, SMP_BENCH_MAX_THREAD_COUNTS);
     const char *out_file = NULL;
     const BenchSharedOptions shared = { o.variants, &o.variant_count, o.threads, &o.thread_count,
@@ -134,12 +149,14 @@ int bench_search(int argc, char **argv)
         long n;
         uint64_t u;
         int taken = bench_shared_option(cmd, argc, argv, &i, &shared);
+        if (taken == 0)
+            taken = cli_engine_flag(cmd, argc, argv, &i, SEARCH_FLAGS, 2, values);
         if (taken < 0)
             return EXIT_USAGE;
         if (taken > 0)
             continue;
         if (cli_is_help(a)) {
-            fputs(search_usage_text, stdout);
+            search_usage(stdout);
             return 0;
         } else if (strcmp(a, "--depth") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 1, SEARCH_MAX_DEPTH, &n))
@@ -160,21 +177,13 @@ int bench_search(int argc, char **argv)
         } else if (strcmp(a, "--epd") == 0) {
             if (!(o.positions_source = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
-        } else if (strcmp(a, "--min-split-depth") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_long(cmd, "--min-split-depth", v, 1, ENGINE_MAX_MIN_SPLIT_DEPTH, &n))
-                return EXIT_USAGE;
-            o.min_split_depth = (int)n;
-        } else if (strcmp(a, "--split-threads") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_long(cmd, "--split-threads", v, 2, ENGINE_MAX_THREADS, &n))
-                return EXIT_USAGE;
-            o.split_threads = (int)n;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab bench search --help)", a);
             return EXIT_USAGE;
         }
     }
+    o.min_split_depth = (int)values[ENGINE_OPT_MIN_SPLIT_DEPTH];
+    o.split_threads = (int)values[ENGINE_OPT_SPLIT_THREADS];
     if (limits > 1) {
         cli_error(cmd, "--depth, --nodes and --movetime exclude each other (give one)");
         return EXIT_USAGE;

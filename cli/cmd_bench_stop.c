@@ -8,32 +8,41 @@
 #include "cli/bench_options.h"
 #include "bench/stop_bench.h"
 #include "cli/commands.h"
+#include "cli/engine_flags.h"
 #include "search/engine.h"
 
-static const char *const usage_text =
-    "usage: chesslab bench stop [--smp serial,lazy,ybwc,abdada] [--threads 1,2,4,...] [--runs R]\n"
-    "                           [--after MS] [--movetime MS] [--overhead MS] [--fen FEN]\n"
-    "                           [--hash MB] [--bind compact|scatter|none] [--out FILE]\n"
-    "\n"
-    "Measures, per variant x thread count (defaults: all four variants; 1, 2, 4, ...\n"
-    "up to this machine's PUs; serial once, on one thread), after one warm-up of\n"
-    "each, over R runs (default 5): the stop latency of an infinite search stopped\n"
-    "--after MS (default 200) after go, from the engine_stop call to the bestmove\n"
-    "callback and to engine_stop's return; and the overrun of a --movetime MS\n"
-    "search (default 200): go to bestmove, less MS (negative: early; the engine\n"
-    "aims at MS less --overhead, default 30 as in UCI). Median, min and max in\n"
-    "milliseconds. The table is cleared before every search. Position: --fen\n"
-    "(default the start position); --hash MB (default 16), --bind (default\n"
-    "compact). A table on stdout, a line per run on stderr, JSON (schema\n"
-    "chesslab-bench-stop/1, results/FORMAT.md) with --out.\n";
+static void usage(FILE *f)
+{
+    char bind[64];
+    engine_option_choices_text(engine_option(ENGINE_OPT_BIND), bind, sizeof bind);
+    fprintf(f,
+            "usage: chesslab bench stop [--smp VARIANT,...] [--threads 1,2,4,...] [--runs R]\n"
+            "                           [--after MS] [--movetime MS] [--overhead MS] [--fen FEN]\n"
+            "                           [--hash MB] [--bind POLICY] [--out FILE]\n"
+            "\n"
+            "Measures, per variant x thread count (defaults: all variants, %s;\n"
+            "1, 2, 4, ... up to this machine's PUs; serial once, on one thread), after one\n"
+            "warm-up of each, over R runs (default 5): the stop latency of an infinite\n"
+            "search stopped --after MS (default 200) after go, from the engine_stop call to\n"
+            "the bestmove callback and to engine_stop's return; and the overrun of a\n"
+            "--movetime MS search (default 200): go to bestmove, less MS (negative: early;\n"
+            "the engine aims at MS less --overhead, default %ld as in UCI). Median, min and\n"
+            "max in milliseconds. The table is cleared before every search. Position:\n"
+            "--fen (default the start position); --hash MB (default %ld), --bind %s\n"
+            "(default %s). A table on stdout, a line per run on stderr, JSON (schema\n"
+            "chesslab-bench-stop/1, results/FORMAT.md) with --out.\n",
+            smp_variant_list(), engine_option_default(ENGINE_OPT_MOVE_OVERHEAD), engine_option_default(ENGINE_OPT_HASH),
+            bind, cli_engine_default_choice(ENGINE_OPT_BIND));
+}
 
 int bench_stop(int argc, char **argv)
 {
     const char *cmd = "bench stop";
-    StopBenchOptions o = { .variants = { SMP_SERIAL, SMP_LAZY, SMP_YBWC, SMP_ABDADA }, .variant_count = 4,
-                           .runs = 5, .after_ms = 200, .movetime_ms = 200,
-                           .overhead_ms = ENGINE_DEFAULT_OVERHEAD_MS, .hash_mb = ENGINE_DEFAULT_HASH_MB,
-                           .bind = BIND_COMPACT, .fen = FEN_STARTPOS };
+    StopBenchOptions o = { .runs = 5, .after_ms = 200, .movetime_ms = 200,
+                           .overhead_ms = engine_option_default(ENGINE_OPT_MOVE_OVERHEAD),
+                           .hash_mb = (size_t)engine_option_default(ENGINE_OPT_HASH),
+                           .bind = (BindPolicy)engine_option_default(ENGINE_OPT_BIND), .fen = FEN_STARTPOS };
+    o.variant_count = bench_default_variants(o.variants);
     o.thread_count = bench_default_threads(o.threads, STOP_BENCH_MAX_THREAD_COUNTS);
     const char *out_file = NULL;
     const BenchSharedOptions shared = { o.variants, &o.variant_count, o.threads, &o.thread_count,
@@ -48,7 +57,7 @@ int bench_stop(int argc, char **argv)
         if (taken > 0)
             continue;
         if (cli_is_help(a)) {
-            fputs(usage_text, stdout);
+            usage(stdout);
             return 0;
         } else if (strcmp(a, "--after") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--after", v, 0, 600000, &n))
@@ -59,8 +68,7 @@ int bench_stop(int argc, char **argv)
                 return EXIT_USAGE;
             o.movetime_ms = n;
         } else if (strcmp(a, "--overhead") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_long(cmd, "--overhead", v, 0, ENGINE_MAX_OVERHEAD_MS, &n))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_engine_value(cmd, ENGINE_OPT_MOVE_OVERHEAD, v, &n))
                 return EXIT_USAGE;
             o.overhead_ms = n;
         } else if (strcmp(a, "--fen") == 0) {

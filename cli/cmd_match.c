@@ -1,25 +1,25 @@
 /* chesslab match: games between two UCI engines, by default this chesslab
  * with two option sets (an SMP variant on N threads against serial on
- * one): openings from a file or a built-in set, each played twice with the
- * colours swapped, clocks kept here, every move refereed by the project's
- * rules (play/match.c), PGN written, and the score with its Elo
- * difference and 95% error bar (play/elo.h) at the end. */
+ * one): openings from a file or a built-in set (play/openings.h), each
+ * played twice with the colours swapped, clocks kept here, every move
+ * refereed by the project's rules (play/match.c), games run across workers
+ * and PGN written by play/match_runner.h. This file parses the options and
+ * prints: the score with its Elo difference and 95% error bar (play/elo.h)
+ * and the JSON. */
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/args.h"
 #include "play/elo.h"
 #include "play/match.h"
-#include "core/position_file.h"
+#include "play/match_runner.h"
+#include "play/openings.h"
 #include "bench/result_json.h"
 #include "cli/commands.h"
-#include "core/pgn.h"
+#include "cli/engine_flags.h"
 #include "movegen_variants/registry.h"
 
 static const char *const usage_text =
@@ -49,31 +49,7 @@ static const char *const usage_text =
     "time or an illegal move. An engine that crashes or hangs stops the match:\n"
     "error message, exit status 1. Bad options: exit status 2.\n";
 
-enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_CONCURRENCY = 64, MATCH_MAX_OPENINGS = 4096 };
-
-/* Main lines of well-known balanced openings, as UCI moves from the
- * standard position. */
-static const struct {
-    const char *name, *moves;
-} builtin_openings[] = {
-    { "Ruy Lopez", "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6" },
-    { "Italian", "e2e4 e7e5 g1f3 b8c6 f1c4 f8c5 c2c3 g8f6" },
-    { "Petrov", "e2e4 e7e5 g1f3 g8f6 f3e5 d7d6 e5f3 f6e4" },
-    { "Sicilian Najdorf", "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6" },
-    { "French", "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6" },
-    { "Caro-Kann", "e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4 c8f5" },
-    { "Scandinavian", "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5" },
-    { "Queen's Gambit Declined", "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 f8e7" },
-    { "Slav", "d2d4 d7d5 c2c4 c7c6 g1f3 g8f6 b1c3 d5c4" },
-    { "King's Indian", "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6" },
-    { "Nimzo-Indian", "d2d4 g8f6 c2c4 e7e6 b1c3 f8b4" },
-    { "Queen's Indian", "d2d4 g8f6 c2c4 e7e6 g1f3 b7b6" },
-    { "Gruenfeld", "d2d4 g8f6 c2c4 g7g6 b1c3 d7d5" },
-    { "Dutch", "d2d4 f7f5 g2g3 g8f6 f1g2 e7e6 g1f3 f8e7" },
-    { "English", "c2c4 e7e5 b1c3 g8f6 g2g3 d7d5" },
-    { "Reti", "g1f3 d7d5 g2g3 g8f6 f1g2 e7e6 e1g1 f8e7" },
-};
-enum { BUILTIN_OPENINGS = sizeof builtin_openings / sizeof builtin_openings[0] };
+enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_CONCURRENCY = 64 };
 
 typedef struct MatchOptions {
     MatchEngineSpec spec[2]; /* A, B */
@@ -81,41 +57,6 @@ typedef struct MatchOptions {
     long games, concurrency;
     const char *openings_file, *pgn_file, *out_file;
 } MatchOptions;
-
-/* One game's outcome, from A's side. */
-typedef struct GameRecord {
-    bool played;
-    bool a_white;
-    int opening;
-    MatchEnd end;
-    char result[8];
-    double a_points;
-    int plies;
-    char reason[320];
-} GameRecord;
-
-typedef struct MatchRun {
-    const MatchOptions *o;
-    const MatchOpening *openings;
-    int opening_count;
-    pthread_mutex_t lock;
-    int next_game;
-    atomic_bool abort;
-    GameRecord *records;
-    int wins, draws, losses, played;
-    int time_losses[2], illegal[2]; /* by A, by B */
-    FILE *pgn;
-    char error[512];
-    char names[2][416];
-} MatchRun;
-
-typedef struct Worker {
-    MatchRun *run;
-    MatchPlayer player[2]; /* A, B */
-    bool started[2];
-    Game *game;
-    pthread_t thread;
-} Worker;
 
 /* ---- options ---- */
 
@@ -177,7 +118,7 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
                 !cli_parse_long(cmd, "--concurrency", v, 1, MATCH_MAX_CONCURRENCY, &o->concurrency))
                 return EXIT_USAGE;
         } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 1, 262144, &n))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_engine_value(cmd, ENGINE_OPT_HASH, v, &n))
                 return EXIT_USAGE;
             o->settings.hash_mb = n;
         } else if (strcmp(a, "--depth") == 0) {
@@ -212,155 +153,13 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
 
 static int load_openings(const MatchOptions *o, MatchOpening **out)
 {
-    const char *cmd = "match";
     char err[512];
-    int count = BUILTIN_OPENINGS;
-    MatchOpening *openings = NULL;
-    if (o->openings_file) {
-        NamedPosition *lines = calloc(MATCH_MAX_OPENINGS, sizeof *lines);
-        count = lines ? position_file_read(o->openings_file, lines, MATCH_MAX_OPENINGS, err, sizeof err) : -1;
-        if (count <= 0) {
-            cli_error(cmd, "--openings: %s", lines ? err : "out of memory");
-            free(lines);
-            return -1;
-        }
-        openings = calloc((size_t)count, sizeof *openings);
-        for (int i = 0; openings && i < count; i++) {
-            snprintf(openings[i].name, sizeof openings[i].name, "%s", lines[i].name);
-            openings[i].start = lines[i].setup;
-        }
-        free(lines);
-    } else {
-        openings = calloc((size_t)count, sizeof *openings);
-        for (int i = 0; openings && i < count; i++) {
-            snprintf(openings[i].name, sizeof openings[i].name, "%s", builtin_openings[i].name);
-            setup_from_fen(&openings[i].start, FEN_STARTPOS, NULL, 0);
-            snprintf(openings[i].moves, sizeof openings[i].moves, "%s", builtin_openings[i].moves);
-        }
-    }
-    if (openings == NULL) {
-        cli_error(cmd, "out of memory");
-        return -1;
-    }
-    /* Every opening is checked once, before any engine starts. */
-    Game *game = game_new(registry_default());
-    for (int i = 0; game && i < count; i++)
-        if (!match_opening_start(&openings[i], game, err, sizeof err)) {
-            cli_error(cmd, "--openings: %s", err);
-            game_free(game);
-            free(openings);
-            return -1;
-        }
-    game_free(game);
-    *out = openings;
+    int count = openings_load(o->openings_file, registry_default(), out, err, sizeof err);
+    if (count == OPENINGS_NO_MEMORY)
+        cli_error("match", "out of memory");
+    else if (count <= 0)
+        cli_error("match", "--openings: %s", err);
     return count;
-}
-
-/* ---- playing ---- */
-
-static void seconds_text(int64_t ms, char *buf, size_t len)
-{
-    if (ms % 1000 == 0) {
-        snprintf(buf, len, "%lld", (long long)(ms / 1000));
-        return;
-    }
-    snprintf(buf, len, "%.3f", (double)ms / 1000.0);
-    char *end = buf + strlen(buf) - 1;
-    while (*end == '0')
-        *end-- = '\0';
-}
-
-static void write_pgn(MatchRun *run, int index, const GameRecord *rec, const Game *game)
-{
-    const MatchOptions *o = run->o;
-    PgnTags tags = { 0 };
-    char round[16], date[16], host[128] = "?", tc[64], base[24], inc[24], plies[16];
-    time_t now = time(NULL);
-    struct tm tm;
-    gmtime_r(&now, &tm);
-    strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    gethostname(host, sizeof host - 1);
-    snprintf(round, sizeof round, "%d", index + 1);
-    seconds_text(o->settings.base_ms, base, sizeof base);
-    seconds_text(o->settings.inc_ms, inc, sizeof inc);
-    snprintf(tc, sizeof tc, "%s+%s", base, inc);
-    snprintf(plies, sizeof plies, "%d", game_ply_count(game));
-    pgn_tags_set(&tags, "Event", "chesslab match");
-    pgn_tags_set(&tags, "Site", host);
-    pgn_tags_set(&tags, "Date", date);
-    pgn_tags_set(&tags, "Round", round);
-    pgn_tags_set(&tags, "White", run->names[rec->a_white ? 0 : 1]);
-    pgn_tags_set(&tags, "Black", run->names[rec->a_white ? 1 : 0]);
-    pgn_tags_set(&tags, "TimeControl", tc);
-    pgn_tags_set(&tags, "Opening", run->openings[rec->opening].name);
-    pgn_tags_set(&tags, "PlyCount", plies);
-    pgn_tags_set(&tags, "Termination", match_end_termination(rec->end));
-    pgn_tags_set(&tags, "TerminationDetails", rec->reason);
-    pgn_write_game(run->pgn, &tags, game, rec->result);
-    fflush(run->pgn);
-    pgn_tags_free(&tags);
-}
-
-/* Books a finished game (under the lock). */
-static void record_game(MatchRun *run, int index, bool a_white, int opening, const MatchGameResult *r,
-                        const Game *game)
-{
-    GameRecord *rec = &run->records[index];
-    if (r->end == MATCH_END_ABORTED)
-        return;
-    if (r->end == MATCH_END_FAILED) {
-        if (run->error[0] == '\0')
-            snprintf(run->error, sizeof run->error, "game %d: %s", index + 1, r->reason);
-        atomic_store(&run->abort, true);
-    }
-    *rec = (GameRecord){ .played = r->end != MATCH_END_FAILED, .a_white = a_white, .opening = opening,
-                         .end = r->end, .plies = game_ply_count(game) };
-    snprintf(rec->result, sizeof rec->result, "%s", r->result);
-    snprintf(rec->reason, sizeof rec->reason, "%s", r->reason);
-    if (run->pgn)
-        write_pgn(run, index, rec, game);
-    if (!rec->played)
-        return;
-    bool white_won = strcmp(r->result, "1-0") == 0, black_won = strcmp(r->result, "0-1") == 0;
-    rec->a_points = white_won ? (a_white ? 1.0 : 0.0) : black_won ? (a_white ? 0.0 : 1.0) : 0.5;
-    run->wins += rec->a_points == 1.0;
-    run->losses += rec->a_points == 0.0;
-    run->draws += rec->a_points == 0.5;
-    run->played++;
-    /* Who lost on time or by an illegal move: the loser, A (0) or B (1). */
-    int loser = rec->a_points == 0.0 ? 0 : 1;
-    if (r->end == MATCH_END_TIME)
-        run->time_losses[loser]++;
-    if (r->end == MATCH_END_ILLEGAL) {
-        run->illegal[loser]++;
-        fprintf(stderr, "chesslab match: game %d: %s\n", index + 1, r->reason);
-    }
-    fprintf(stderr, "game %d/%ld (%s, A %s): %s %s (%s); A: %d-%d-%d\n", index + 1, run->o->games,
-            run->openings[opening].name, a_white ? "white" : "black", r->result,
-            match_end_termination(r->end), r->reason, run->wins, run->draws, run->losses);
-    fflush(stderr);
-}
-
-static void *worker_main(void *arg)
-{
-    Worker *w = arg;
-    MatchRun *run = w->run;
-    for (;;) {
-        pthread_mutex_lock(&run->lock);
-        int index = run->next_game < run->o->games && !atomic_load(&run->abort) ? run->next_game++ : -1;
-        pthread_mutex_unlock(&run->lock);
-        if (index < 0)
-            break;
-        bool a_white = index % 2 == 0;
-        int opening = index / 2 % run->opening_count;
-        MatchGameResult r;
-        match_play_game(&w->player[a_white ? 0 : 1], &w->player[a_white ? 1 : 0], &run->openings[opening],
-                        &run->o->settings, w->game, &run->abort, &r);
-        pthread_mutex_lock(&run->lock);
-        record_game(run, index, a_white, opening, &r, w->game);
-        pthread_mutex_unlock(&run->lock);
-    }
-    return NULL;
 }
 
 /* ---- results ---- */
@@ -382,9 +181,8 @@ static void json_number(FILE *f, double x)
         fprintf(f, "null");
 }
 
-static void print_summary(const MatchRun *run, const EloEstimate *e)
+static void print_summary(const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
 {
-    const MatchOptions *o = run->o;
     char elo[24], error[24], low[24], high[24];
     elo_text(e->elo, elo, sizeof elo);
     elo_text(e->low, low, sizeof low);
@@ -404,9 +202,8 @@ static void print_summary(const MatchRun *run, const EloEstimate *e)
            run->illegal[0], run->illegal[1]);
 }
 
-static void write_json(FILE *f, const MatchRun *run, const EloEstimate *e)
+static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
 {
-    const MatchOptions *o = run->o;
     Topology *topology = topology_open();
     result_json_header(f, "chesslab-match/1", topology);
     topology_close(topology);
@@ -434,7 +231,7 @@ static void write_json(FILE *f, const MatchRun *run, const EloEstimate *e)
     fprintf(f, "},\n  \"games\": [");
     int written = 0;
     for (int i = 0; i < o->games; i++) {
-        const GameRecord *r = &run->records[i];
+        const MatchGameRecord *r = &run->records[i];
         if (r->result[0] == '\0')
             continue; /* not played */
         fprintf(f, "%s\n    {\"round\": %d, \"white\": \"%c\", \"opening\": ", written++ ? "," : "", i + 1,
@@ -471,17 +268,6 @@ static void write_json(FILE *f, const MatchRun *run, const EloEstimate *e)
 
 /* ---- the command ---- */
 
-static void stop_workers(Worker *workers, long count)
-{
-    for (long i = 0; i < count; i++) {
-        for (int e = 0; e < 2; e++)
-            if (workers[i].started[e])
-                match_player_stop(&workers[i].player[e]);
-        game_free(workers[i].game);
-    }
-    free(workers);
-}
-
 int cmd_match(int argc, char **argv)
 {
     const char *cmd = "match";
@@ -489,7 +275,8 @@ int cmd_match(int argc, char **argv)
     int status = parse_options(argc, argv, &o);
     if (status)
         return status;
-    MatchRun run = { .o = &o };
+    MatchRun run = { .spec = o.spec, .settings = &o.settings, .games = o.games, .concurrency = o.concurrency,
+                     .gen = registry_default(), .progress = stderr, .warnings = stderr };
     MatchOpening *openings = NULL;
     if ((run.opening_count = load_openings(&o, &openings)) <= 0)
         return EXIT_USAGE;
@@ -507,58 +294,21 @@ int cmd_match(int argc, char **argv)
         free(openings);
         return EXIT_USAGE;
     }
-    run.records = calloc((size_t)o.games, sizeof *run.records);
-    Worker *workers = calloc((size_t)o.concurrency, sizeof *workers);
     char err[512];
-    status = run.records && workers ? 0 : 1;
-    if (status)
-        snprintf(err, sizeof err, "out of memory");
-    /* Engines start from this thread only, before any game (uci_client.h). */
-    for (long i = 0; status == 0 && i < o.concurrency; i++) {
-        workers[i].run = &run;
-        workers[i].game = game_new(registry_default());
-        if (workers[i].game == NULL) {
-            snprintf(err, sizeof err, "out of memory");
-            status = 1;
-        }
-        for (int e = 0; status == 0 && e < 2; e++) {
-            char label[16];
-            snprintf(label, sizeof label, "engine %c", "AB"[e]);
-            MatchStart got = match_player_start(&workers[i].player[e], label, &o.spec[e], &o.settings,
-                                                i == 0 ? stderr : NULL, err, sizeof err);
-            workers[i].started[e] = true;
-            status = got == MATCH_STARTED ? 0 : got == MATCH_BAD_OPTION ? EXIT_USAGE : 1;
-        }
-    }
+    MatchStart got = match_run_start(&run, err, sizeof err);
+    status = got == MATCH_STARTED ? 0 : got == MATCH_BAD_OPTION ? EXIT_USAGE : 1;
     if (status == 0) {
-        for (int e = 0; e < 2; e++)
-            snprintf(run.names[e], sizeof run.names[e], "%s", workers[0].player[e].name);
-        if (strcmp(run.names[0], run.names[1]) == 0)
-            for (int e = 0; e < 2; e++) {
-                size_t used = strlen(run.names[e]);
-                snprintf(run.names[e] + used, sizeof run.names[e] - used, " %c", "AB"[e]);
-            }
-        pthread_mutex_init(&run.lock, NULL);
-        atomic_init(&run.abort, false);
-        long started = 0;
-        for (; started < o.concurrency; started++)
-            if (pthread_create(&workers[started].thread, NULL, worker_main, &workers[started]) != 0)
-                break;
-        if (started == 0)
-            worker_main(&workers[0]);
-        for (long i = 0; i < started; i++)
-            pthread_join(workers[i].thread, NULL);
-        pthread_mutex_destroy(&run.lock);
+        match_run_play(&run);
         EloEstimate e = elo_estimate(run.wins, run.draws, run.losses);
-        print_summary(&run, &e);
+        print_summary(&o, &run, &e);
         if (json)
-            write_json(json, &run, &e);
+            write_json(json, &o, &run, &e);
         if (run.error[0]) {
             snprintf(err, sizeof err, "%s", run.error);
             status = 1;
         }
     }
-    stop_workers(workers, workers ? o.concurrency : 0);
+    match_run_finish(&run);
     if (run.pgn && fclose(run.pgn) != 0 && status == 0) {
         snprintf(err, sizeof err, "--pgn: cannot write '%s'", o.pgn_file);
         status = 1;
@@ -569,7 +319,6 @@ int cmd_match(int argc, char **argv)
     }
     if (status)
         cli_error(cmd, "%s", err);
-    free(run.records);
     free(openings);
     return status;
 }

@@ -10,86 +10,63 @@
 #include "cli/commands.h"
 #include "core/json.h"
 #include "core/move_text.h"
+#include "cli/engine_flags.h"
 #include "search/engine.h"
 
-static const char *const usage_text =
-    "usage: chesslab search [--fen FEN] [--moves m1 m2 ...] (--depth D | --nodes N | --movetime MS)\n"
-    "                       [--hash MB] [--off null,lmr,futility,aspiration] [--captures see|mvv-lva]\n"
-    "                       [--smp VARIANT] [--threads N] [--bind POLICY] [--min-split-depth D]\n"
-    "                       [--split-threads N] [--info] [--json]\n"
-    "\n"
-    "  --fen FEN        position (default: the start position)\n"
-    "  --moves m ...    UCI moves played from it first\n"
-    "  --depth D        iterations 1..100\n"
-    "  --nodes N        stop after N nodes\n"
-    "  --movetime MS    stop after MS milliseconds\n"
-    "                   (at least one limit; with several, the first reached ends the search)\n"
-    "  --hash MB        transposition table size (default 16)\n"
-    "  --off LIST       switch off search features: null (null-move pruning), lmr\n"
-    "                   (late-move reductions), futility, aspiration\n"
-    "  --captures ORDER capture ordering: see (static exchange, default) or mvv-lva\n"
-    "  --smp VARIANT    parallel search: serial, lazy (default), ybwc or abdada\n"
-    "  --threads N      search threads 1..256 (default 1: the serial search)\n"
-    "  --bind POLICY    thread placement: compact (default), scatter or none\n"
-    "  --min-split-depth D  ybwc: shallowest node that may split, 1..32 (default 4)\n"
-    "  --split-threads N    ybwc: most threads at one split point, 2..256 (default 8)\n"
-    "  --info           progress lines (one per iteration) on stderr\n"
-    "  --json           one JSON object instead of text\n";
+/* The engine options `search` takes as flags, in usage order. */
+static const EngineOptionId FLAGS[] = { ENGINE_OPT_HASH, ENGINE_OPT_CAPTURE_ORDER, ENGINE_OPT_SMP, ENGINE_OPT_THREADS,
+                                        ENGINE_OPT_BIND, ENGINE_OPT_MIN_SPLIT_DEPTH, ENGINE_OPT_SPLIT_THREADS };
+enum { FLAG_COUNT = sizeof FLAGS / sizeof FLAGS[0] };
+
+static void usage(FILE *f)
+{
+    fputs("usage: chesslab search [--fen FEN] [--moves m1 m2 ...] (--depth D | --nodes N | --movetime MS)\n"
+          "                       [--hash MB] [--off LIST] [--captures ORDER] [--smp VARIANT] [--threads N]\n"
+          "                       [--bind POLICY] [--min-split-depth D] [--split-threads N] [--info] [--json]\n"
+          "\n"
+          "  --fen FEN        position (default: the start position)\n"
+          "  --moves m ...    UCI moves played from it first\n"
+          "  --depth D        iterations 1..100\n"
+          "  --nodes N        stop after N nodes\n"
+          "  --movetime MS    stop after MS milliseconds\n"
+          "                   (at least one limit; with several, the first reached ends the search)\n",
+          f);
+    cli_engine_usage(f, ENGINE_OPT_HASH);
+    cli_engine_off_usage(f);
+    for (int i = 1; i < FLAG_COUNT; i++)
+        cli_engine_usage(f, FLAGS[i]);
+    fputs("  --info           progress lines (one per iteration) on stderr\n"
+          "  --json           one JSON object instead of text\n",
+          f);
+}
 
 typedef struct SearchCliOptions {
     const char *fen;
     const char *const *moves;
     int move_count;
     SearchLimits limits;
-    size_t hash_mb;
-    SearchOptions options;
-    SmpVariant smp;
-    int threads, min_split_depth, split_threads;
-    BindPolicy bind;
+    long values[ENGINE_OPTION_COUNT]; /* the engine options */
     bool info, json;
 } SearchCliOptions;
-
-static bool parse_off(const char *text, SearchOptions *o)
-{
-    char list[128];
-    snprintf(list, sizeof list, "%s", text);
-    char *save = NULL;
-    for (char *w = strtok_r(list, ",", &save); w; w = strtok_r(NULL, ",", &save)) {
-        if (strcmp(w, "null") == 0)
-            o->null_move = false;
-        else if (strcmp(w, "lmr") == 0)
-            o->lmr = false;
-        else if (strcmp(w, "futility") == 0)
-            o->futility = false;
-        else if (strcmp(w, "aspiration") == 0)
-            o->aspiration = false;
-        else {
-            cli_error("search", "--off: '%s' is not null, lmr, futility or aspiration", w);
-            return false;
-        }
-    }
-    return true;
-}
 
 static int parse_options(int argc, char **argv, SearchCliOptions *o)
 {
     const char *cmd = "search";
     memset(o, 0, sizeof *o);
     search_limits_init(&o->limits);
-    search_options_default(&o->options);
-    o->hash_mb = ENGINE_DEFAULT_HASH_MB;
-    o->smp = SMP_LAZY;
-    o->threads = 1;
-    o->bind = BIND_COMPACT;
-    o->min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH;
-    o->split_threads = ENGINE_DEFAULT_SPLIT_THREADS;
+    cli_engine_defaults(o->values);
     bool limited = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         long n;
         uint64_t u;
+        int taken = cli_engine_flag(cmd, argc, argv, &i, FLAGS, FLAG_COUNT, o->values);
+        if (taken < 0)
+            return EXIT_USAGE;
+        if (taken > 0)
+            continue;
         if (cli_is_help(a)) {
-            fputs(usage_text, stdout);
+            usage(stdout);
             exit(0);
         } else if (strcmp(a, "--fen") == 0) {
             if (!(o->fen = cli_value(cmd, argc, argv, &i)))
@@ -117,49 +94,9 @@ static int parse_options(int argc, char **argv, SearchCliOptions *o)
                 return EXIT_USAGE;
             o->limits.clock.movetime_ms = n;
             limited = true;
-        } else if (strcmp(a, "--hash") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--hash", v, 1, TT_MAX_MB, &n))
-                return EXIT_USAGE;
-            o->hash_mb = (size_t)n;
         } else if (strcmp(a, "--off") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_off(v, &o->options))
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_engine_off(cmd, v, o->values))
                 return EXIT_USAGE;
-        } else if (strcmp(a, "--captures") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
-            if (strcmp(v, "see") == 0)
-                o->options.capture_order = CAPTURES_SEE;
-            else if (strcmp(v, "mvv-lva") == 0)
-                o->options.capture_order = CAPTURES_MVV_LVA;
-            else {
-                cli_error(cmd, "--captures '%s' is not see or mvv-lva", v);
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(a, "--smp") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)))
-                return EXIT_USAGE;
-            if (!smp_variant_parse(v, &o->smp)) {
-                cli_error(cmd, "--smp '%s' is not one of %s", v, smp_variant_list());
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(a, "--threads") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_long(cmd, "--threads", v, 1, ENGINE_MAX_THREADS, &n))
-                return EXIT_USAGE;
-            o->threads = (int)n;
-        } else if (strcmp(a, "--bind") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_bind(cmd, v, &o->bind))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--min-split-depth") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_long(cmd, "--min-split-depth", v, 1, ENGINE_MAX_MIN_SPLIT_DEPTH, &n))
-                return EXIT_USAGE;
-            o->min_split_depth = (int)n;
-        } else if (strcmp(a, "--split-threads") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) ||
-                !cli_parse_long(cmd, "--split-threads", v, 2, ENGINE_MAX_THREADS, &n))
-                return EXIT_USAGE;
-            o->split_threads = (int)n;
         } else if (strcmp(a, "--info") == 0) {
             o->info = true;
         } else if (strcmp(a, "--json") == 0) {
@@ -213,9 +150,11 @@ static void where_text(Topology *topo, int pu, char *buf, size_t len)
 
 static void print_threads_json(const EngineStats *st, Topology *topo)
 {
-    printf(", \"smp\": \"%s\", \"threads\": %d, \"bind\": \"%s\", \"splits\": %llu, \"late_joins\": %llu, "
+    /* The keys of the options the stats report, from the table. */
+    printf(", \"%s\": \"%s\", \"%s\": %d, \"%s\": \"%s\", \"splits\": %llu, \"late_joins\": %llu, "
            "\"deferred\": %llu, \"thread_stats\": [",
-           smp_variant_name(st->variant), st->threads, bind_policy_name(st->bind), (unsigned long long)st->splits,
+           engine_option(ENGINE_OPT_SMP)->json, smp_variant_name(st->variant), engine_option(ENGINE_OPT_THREADS)->json,
+           st->threads, engine_option(ENGINE_OPT_BIND)->json, bind_policy_name(st->bind), (unsigned long long)st->splits,
            (unsigned long long)st->late_joins, (unsigned long long)st->deferred);
     for (int i = 0; i < st->threads; i++) {
         const EngineThreadStats *t = &st->thread[i];
@@ -309,9 +248,9 @@ int cmd_search(int argc, char **argv)
         cli_error("search", "--fen: %s", err);
         return EXIT_USAGE;
     }
-    Engine *e = engine_new(o.hash_mb);
+    Engine *e = engine_new((size_t)o.values[ENGINE_OPT_HASH]);
     if (e == NULL) {
-        cli_error("search", "out of memory (--hash %zu)", o.hash_mb);
+        cli_error("search", "out of memory (--hash %ld)", o.values[ENGINE_OPT_HASH]);
         return 1;
     }
     if (!engine_set_position(e, &start, o.moves, o.move_count, err, sizeof err)) {
@@ -319,12 +258,16 @@ int cmd_search(int argc, char **argv)
         engine_free(e);
         return EXIT_USAGE;
     }
-    *engine_options(e) = o.options;
-    engine_set_smp(e, o.smp);
-    engine_set_bind(e, o.bind);
-    engine_set_min_split_depth(e, o.min_split_depth);
-    engine_set_split_threads(e, o.split_threads);
-    engine_set_threads(e, o.threads);
+    /* The engine starts at the defaults: the rest as given (the table was
+     * sized by engine_new), the thread count last, so that the pool is
+     * built once, for the placement asked. */
+    for (int i = 0; i < ENGINE_OPTION_COUNT; i++) {
+        const EngineOption *opt = engine_option((EngineOptionId)i);
+        char note[256];
+        if (i != ENGINE_OPT_HASH && i != ENGINE_OPT_THREADS && opt->apply && o.values[i] != opt->def)
+            opt->apply(e, o.values[i], note, sizeof note);
+    }
+    engine_set_threads(e, (int)o.values[ENGINE_OPT_THREADS]);
     /* Nothing stands between this process and its clock. */
     engine_set_move_overhead(e, 0);
     Setup now;

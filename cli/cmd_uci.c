@@ -13,7 +13,6 @@
  * Extensions: `go perft N` (on the search thread too), `bench [DEPTH]`,
  * `d`, `eval`. */
 #include <ctype.h>
-#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -21,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #include "cli/args.h"
 #include "bench/search_bench.h"
@@ -29,19 +27,19 @@
 #include "core/epd.h"
 #include "core/move_text.h"
 #include "search/engine.h"
+#include "search/engine_options.h"
 #include "search/eval.h"
 #include "search/see.h"
 
 /* UCI_LINE_MAX: the longest legal game's move list (about 5900 moves,
  * 72 KB as UCI text) fits three times over; a longer line is refused, and
  * input costs this buffer, never more. */
-enum { UCI_MAX_HASH_MB = 262144, UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 16384, UCI_LINE_MAX = 1 << 18 };
+enum { UCI_MAX_PERFT_DEPTH = 12, LINE_MAX_TOKENS = 16384, UCI_LINE_MAX = 1 << 18 };
 
 typedef struct Uci {
     Engine *engine;
     FILE *out;
     pthread_mutex_t out_lock;
-    bool ponder_option;
 } Uci;
 
 /* One whole line, flushed, never interleaved with the other thread's. */
@@ -132,24 +130,11 @@ static void on_bestmove(void *ctx, const SearchResult *r)
  * False (with a note) when the token is not a number. */
 static bool parse_number(Uci *u, const char *what, const char *text, long long min, long long max, long long *out)
 {
-    if (text == NULL) {
-        say(u, "info string %s needs a value", what);
-        return false;
-    }
-    errno = 0;
-    char *end;
-    long long v = strtoll(text, &end, 10);
-    if (end == text || *end != '\0') {
-        say(u, "info string %s '%s' is not a number: ignored", what, text);
-        return false;
-    }
-    if (errno == ERANGE || v < min || v > max) {
-        long long clamped = errno == ERANGE ? (text[0] == '-' ? min : max) : v < min ? min : max;
-        say(u, "info string %s %s is out of range %lld..%lld: using %lld", what, text, min, max, clamped);
-        v = clamped;
-    }
-    *out = v;
-    return true;
+    char msg[512];
+    EngineOptionResult r = engine_parse_number(what, text, min, max, out, msg, sizeof msg);
+    if (msg[0])
+        say(u, "info string %s", msg);
+    return r != ENGINE_OPTION_REFUSED;
 }
 
 /* ---- uci, setoption ---- */
@@ -158,38 +143,12 @@ static void cmd_uci_hello(Uci *u)
 {
     say(u, "id name chesslab 0.1");
     say(u, "id author the chesslab authors");
-    say(u, "option name Hash type spin default %d min 1 max %d", ENGINE_DEFAULT_HASH_MB, UCI_MAX_HASH_MB);
-    say(u, "option name Clear Hash type button");
-    say(u, "option name Threads type spin default 1 min 1 max %d", ENGINE_MAX_THREADS);
-    say(u, "option name SMP type combo default lazy var serial var lazy var ybwc var abdada");
-    say(u, "option name Bind type combo default compact var compact var scatter var none");
-    say(u, "option name MinSplitDepth type spin default %d min 1 max %d", ENGINE_DEFAULT_MIN_SPLIT_DEPTH,
-        ENGINE_MAX_MIN_SPLIT_DEPTH);
-    say(u, "option name SplitThreads type spin default %d min 2 max %d", ENGINE_DEFAULT_SPLIT_THREADS,
-        ENGINE_MAX_THREADS);
-    say(u, "option name TTPlacement type combo default firsttouch var firsttouch var interleave");
-    say(u, "option name Ponder type check default false");
-    say(u, "option name Move Overhead type spin default %d min 0 max %d", ENGINE_DEFAULT_OVERHEAD_MS,
-        ENGINE_MAX_OVERHEAD_MS);
-    say(u, "option name NullMove type check default true");
-    say(u, "option name LMR type check default true");
-    say(u, "option name Futility type check default true");
-    say(u, "option name Aspiration type check default true");
-    say(u, "option name CaptureOrder type combo default SEE var SEE var MVV-LVA");
-    say(u, "uciok");
-}
-
-static bool parse_check(Uci *u, const char *name, const char *value, bool *out)
-{
-    if (value && strcasecmp(value, "true") == 0)
-        *out = true;
-    else if (value && strcasecmp(value, "false") == 0)
-        *out = false;
-    else {
-        say(u, "info string option %s needs true or false, not '%s'", name, value ? value : "");
-        return false;
+    for (int i = 0; i < ENGINE_OPTION_COUNT; i++) {
+        char line[1024];
+        engine_option_uci_line(engine_option((EngineOptionId)i), line, sizeof line);
+        say(u, "%s", line);
     }
-    return true;
+    say(u, "uciok");
 }
 
 /* Joins tokens[from..to) with single spaces. */
@@ -225,91 +184,10 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
         join(tokens, value_at + 1, count, value_buf, sizeof value_buf);
         value = value_buf;
     }
-    Engine *e = u->engine;
-    SearchOptions *o = engine_options(e);
-    long long n;
-    if (strcasecmp(name, "Hash") == 0) {
-        if (!parse_number(u, "Hash", value, 1, UCI_MAX_HASH_MB, &n))
-            return;
-        if (engine_busy(e)) {
-            say(u, "info string Hash cannot change while searching: ignored");
-            return;
-        }
-        /* The table is cleared (touched) at once: more than half the
-         * machine's memory would only swap or get the engine killed. */
-        long long half = (long long)sysconf(_SC_PHYS_PAGES) / 2 * sysconf(_SC_PAGESIZE) / (1024 * 1024);
-        if (half > 0 && n > half) {
-            say(u, "info string Hash %lld MB is more than half of this machine's memory: using %lld", n, half);
-            n = half;
-        }
-        if (!engine_set_hash(e, (size_t)n))
-            say(u, "info string Hash %lld MB: out of memory, keeping %zu MB", n, engine_hash_mb(e));
-    } else if (strcasecmp(name, "Clear Hash") == 0) {
-        if (engine_busy(e))
-            say(u, "info string Clear Hash ignored while searching");
-        else
-            engine_clear_hash(e);
-    } else if (strcasecmp(name, "Threads") == 0) {
-        if (!parse_number(u, "Threads", value, 1, ENGINE_MAX_THREADS, &n))
-            return;
-        engine_set_threads(e, (int)n);
-    } else if (strcasecmp(name, "SMP") == 0) {
-        SmpVariant v;
-        if (value && smp_variant_parse(value, &v))
-            engine_set_smp(e, v);
-        else
-            say(u, "info string error: SMP '%s' is not one of %s", value ? value : "", smp_variant_list());
-    } else if (strcasecmp(name, "Bind") == 0) {
-        BindPolicy policy;
-        if (value && bind_policy_parse(value, &policy))
-            engine_set_bind(e, policy);
-        else
-            say(u, "info string error: Bind '%s' is not compact, scatter or none", value ? value : "");
-    } else if (strcasecmp(name, "MinSplitDepth") == 0) {
-        if (parse_number(u, "MinSplitDepth", value, 1, ENGINE_MAX_MIN_SPLIT_DEPTH, &n))
-            engine_set_min_split_depth(e, (int)n);
-    } else if (strcasecmp(name, "SplitThreads") == 0) {
-        if (parse_number(u, "SplitThreads", value, 2, ENGINE_MAX_THREADS, &n))
-            engine_set_split_threads(e, (int)n);
-    } else if (strcasecmp(name, "TTPlacement") == 0) {
-        TtPlacement placement;
-        if (value && strcasecmp(value, "firsttouch") == 0)
-            placement = TT_PLACE_FIRST_TOUCH;
-        else if (value && strcasecmp(value, "interleave") == 0)
-            placement = TT_PLACE_INTERLEAVE;
-        else {
-            say(u, "info string error: TTPlacement '%s' is not firsttouch or interleave", value ? value : "");
-            return;
-        }
-        if (engine_busy(e))
-            say(u, "info string error: TTPlacement cannot change while searching: ignored");
-        else if (!engine_set_tt_placement(e, placement))
-            say(u, "info string error: TTPlacement: out of memory");
-        else if (engine_tt_placement(e) != placement)
-            say(u, "info string TTPlacement interleave refused by this machine: the table is placed by first touch");
-    } else if (strcasecmp(name, "Move Overhead") == 0) {
-        if (parse_number(u, "Move Overhead", value, 0, ENGINE_MAX_OVERHEAD_MS, &n))
-            engine_set_move_overhead(e, n);
-    } else if (strcasecmp(name, "Ponder") == 0) {
-        parse_check(u, name, value, &u->ponder_option);
-    } else if (strcasecmp(name, "NullMove") == 0) {
-        parse_check(u, name, value, &o->null_move);
-    } else if (strcasecmp(name, "LMR") == 0) {
-        parse_check(u, name, value, &o->lmr);
-    } else if (strcasecmp(name, "Futility") == 0) {
-        parse_check(u, name, value, &o->futility);
-    } else if (strcasecmp(name, "Aspiration") == 0) {
-        parse_check(u, name, value, &o->aspiration);
-    } else if (strcasecmp(name, "CaptureOrder") == 0) {
-        if (value && strcasecmp(value, "SEE") == 0)
-            o->capture_order = CAPTURES_SEE;
-        else if (value && strcasecmp(value, "MVV-LVA") == 0)
-            o->capture_order = CAPTURES_MVV_LVA;
-        else
-            say(u, "info string option CaptureOrder is SEE or MVV-LVA, not '%s'", value ? value : "");
-    } else {
-        say(u, "info string unknown option '%s'", name);
-    }
+    char msg[1024];
+    engine_option_set(u->engine, name, value, msg, sizeof msg);
+    if (msg[0])
+        say(u, "info string %s", msg);
 }
 
 /* ---- position ---- */
@@ -507,7 +385,7 @@ static void cmd_eval(Uci *u)
 
 static void uci_bench(Uci *u, char **tokens, int count)
 {
-    if (engine_busy(u->engine)) {
+    if (engine_searching(u->engine)) {
         say(u, "info string bench ignored while searching");
         return;
     }
@@ -589,7 +467,7 @@ int cmd_uci(int argc, char **argv)
     }
     Uci u = { .out = stdout };
     pthread_mutex_init(&u.out_lock, NULL);
-    u.engine = engine_new(ENGINE_DEFAULT_HASH_MB);
+    u.engine = engine_new((size_t)engine_option_default(ENGINE_OPT_HASH));
     char **tokens = malloc(LINE_MAX_TOKENS * sizeof *tokens);
     char *line = malloc(UCI_LINE_MAX + 1);
     if (u.engine == NULL || tokens == NULL || line == NULL) {

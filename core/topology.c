@@ -265,19 +265,6 @@ void topology_write_json(const Topology *t, JsonWriter *w, const char *key)
     json_end(w);
 }
 
-bool bind_policy_parse(const char *text, BindPolicy *policy)
-{
-    if (strcmp(text, "none") == 0)
-        *policy = BIND_NONE;
-    else if (strcmp(text, "compact") == 0)
-        *policy = BIND_COMPACT;
-    else if (strcmp(text, "scatter") == 0)
-        *policy = BIND_SCATTER;
-    else
-        return false;
-    return true;
-}
-
 const char *bind_policy_name(BindPolicy policy)
 {
     return policy == BIND_COMPACT ? "compact" : policy == BIND_SCATTER ? "scatter" : "none";

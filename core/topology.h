@@ -54,7 +54,8 @@ void topology_print(const Topology *t, FILE *out);
  * object, or (key NULL) an array element or the whole document. */
 void topology_write_json(const Topology *t, JsonWriter *w, const char *key);
 
-bool bind_policy_parse(const char *text, BindPolicy *policy);
+/* For reports; flags and setoption parse the policy by the Bind option's
+ * choices (search/engine_options.h). */
 const char *bind_policy_name(BindPolicy policy);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "search/engine_options.h"
 #include "core/move_text.h"
 #include "search/search_internal.h"
 #include "search/smp.h"
@@ -57,7 +58,7 @@ struct Engine {
     SearchShared shared;
     EngineCallbacks cb;
     bool job_started;     /* a search job to wait for */
-    atomic_bool busy;
+    atomic_bool searching; /* from engine_go or engine_perft until the job's callback returned */
     atomic_bool stop_requested;
     EngineStats stats;
 
@@ -167,13 +168,13 @@ Engine *engine_new(size_t hash_mb)
     if (e == NULL)
         return NULL;
     e->ops = search_board_ops();
-    e->threads = 1;
-    e->smp = SMP_LAZY;
-    e->bind = BIND_COMPACT;
-    e->min_split_depth = ENGINE_DEFAULT_MIN_SPLIT_DEPTH;
-    e->split_threads = ENGINE_DEFAULT_SPLIT_THREADS;
-    e->tt_wanted = e->tt_placement = TT_PLACE_FIRST_TOUCH;
-    atomic_init(&e->busy, false);
+    e->threads = (int)engine_option_default(ENGINE_OPT_THREADS);
+    e->smp = (SmpVariant)engine_option_default(ENGINE_OPT_SMP);
+    e->bind = (BindPolicy)engine_option_default(ENGINE_OPT_BIND);
+    e->min_split_depth = (int)engine_option_default(ENGINE_OPT_MIN_SPLIT_DEPTH);
+    e->split_threads = (int)engine_option_default(ENGINE_OPT_SPLIT_THREADS);
+    e->tt_wanted = e->tt_placement = (TtPlacement)engine_option_default(ENGINE_OPT_TT_PLACEMENT);
+    atomic_init(&e->searching, false);
     atomic_init(&e->stop_requested, false);
     e->board = search_board_new();
     if (e->board == NULL || !ensure_pool(e) || !place_table(e, hash_mb, e->tt_wanted)) {
@@ -182,7 +183,7 @@ Engine *engine_new(size_t hash_mb)
     }
     e->hash_mb = hash_mb;
     search_options_default(&e->options);
-    e->move_overhead_ms = ENGINE_DEFAULT_OVERHEAD_MS;
+    e->move_overhead_ms = engine_option_default(ENGINE_OPT_MOVE_OVERHEAD);
     Setup start;
     setup_from_fen(&start, FEN_STARTPOS, NULL, 0);
     e->ops->load(e->board, &start);
@@ -243,14 +244,20 @@ void engine_clear_hash(Engine *e)
 }
 
 SearchOptions *engine_options(Engine *e) { return &e->options; }
+/* value clamped into the option's range. */
+static long clamp(EngineOptionId id, long value)
+{
+    const EngineOption *o = engine_option(id);
+    return value < o->min ? o->min : value > o->max ? o->max : value;
+}
+
 void engine_set_move_overhead(Engine *e, int64_t ms) { e->move_overhead_ms = ms; }
-int64_t engine_move_overhead(const Engine *e) { return e->move_overhead_ms; }
 
 /* Thread count and placement take effect at once when no search runs (so
  * a GUI's isready after setoption waits for nothing), else at the next. */
 static void rebuild_when_idle(Engine *e)
 {
-    if (!atomic_load(&e->busy)) {
+    if (!atomic_load(&e->searching)) {
         join_search(e);
         ensure_pool(e);
     }
@@ -258,14 +265,13 @@ static void rebuild_when_idle(Engine *e)
 
 void engine_set_threads(Engine *e, int threads)
 {
-    e->threads = threads < 1 ? 1 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
+    e->threads = (int)clamp(ENGINE_OPT_THREADS, threads);
     rebuild_when_idle(e);
 }
 
 int engine_threads(const Engine *e) { return e->threads; }
 
 void engine_set_smp(Engine *e, SmpVariant variant) { e->smp = variant; }
-SmpVariant engine_smp(const Engine *e) { return e->smp; }
 
 void engine_set_bind(Engine *e, BindPolicy policy)
 {
@@ -273,16 +279,14 @@ void engine_set_bind(Engine *e, BindPolicy policy)
     rebuild_when_idle(e);
 }
 
-BindPolicy engine_bind(const Engine *e) { return e->bind; }
-
 void engine_set_min_split_depth(Engine *e, int depth)
 {
-    e->min_split_depth = depth < 1 ? 1 : depth > ENGINE_MAX_MIN_SPLIT_DEPTH ? ENGINE_MAX_MIN_SPLIT_DEPTH : depth;
+    e->min_split_depth = (int)clamp(ENGINE_OPT_MIN_SPLIT_DEPTH, depth);
 }
 
 void engine_set_split_threads(Engine *e, int threads)
 {
-    e->split_threads = threads < 2 ? 2 : threads > ENGINE_MAX_THREADS ? ENGINE_MAX_THREADS : threads;
+    e->split_threads = (int)clamp(ENGINE_OPT_SPLIT_THREADS, threads);
 }
 
 bool engine_set_tt_placement(Engine *e, TtPlacement placement)
@@ -297,12 +301,6 @@ TtPlacement engine_tt_placement(const Engine *e) { return e->tt_placement; }
 void engine_last_stats(const Engine *e, EngineStats *out) { *out = e->stats; }
 
 const SearchBoard *engine_board(const Engine *e) { return e->board; }
-
-const uint64_t *engine_history(const Engine *e, int *count)
-{
-    *count = e->key_count;
-    return e->keys;
-}
 
 static void push_key(uint64_t *keys, int *count, uint64_t key)
 {
@@ -477,7 +475,7 @@ static void main_search(Engine *e, SearchThread *t)
     }
     if (e->cb.bestmove)
         e->cb.bestmove(e->cb.ctx, r);
-    atomic_store(&e->busy, false);
+    atomic_store(&e->searching, false);
 }
 
 /* Worker 0, for go perft. */
@@ -490,7 +488,7 @@ static void perft_job(Engine *e)
     for (int i = 0; i < p->counted; i++)
         p->nodes += p->moves[i].nodes;
     e->perft_done(e->perft_ctx, p);
-    atomic_store(&e->busy, false);
+    atomic_store(&e->searching, false);
 }
 
 static void job_main(void *ctx, int index, void *state)
@@ -523,7 +521,7 @@ void engine_go(Engine *e, const SearchLimits *limits, const EngineCallbacks *cb)
 {
     engine_stop(e);
     prepare(e, limits, cb);
-    atomic_store(&e->busy, true);
+    atomic_store(&e->searching, true);
     run_job(e, JOB_SEARCH, e->active);
 }
 
@@ -537,7 +535,7 @@ bool engine_perft(Engine *e, int depth, EnginePerftDone done, void *ctx)
     e->perft_done = done;
     e->perft_ctx = ctx;
     atomic_store(&e->stop_requested, false);
-    atomic_store(&e->busy, true);
+    atomic_store(&e->searching, true);
     run_job(e, JOB_PERFT, 1);
     return true;
 }
@@ -553,14 +551,14 @@ void engine_stop(Engine *e)
 
 void engine_ponderhit(Engine *e)
 {
-    if (!atomic_load(&e->busy))
+    if (!atomic_load(&e->searching))
         return;
     /* The clock starts now: the opponent's thinking time was a bonus. */
     atomic_store(&e->shared.start_ns, timer_now_ns());
     atomic_store(&e->shared.pondering, false);
 }
 
-bool engine_busy(const Engine *e) { return atomic_load(&e->busy); }
+bool engine_searching(const Engine *e) { return atomic_load(&e->searching); }
 
 void engine_wait(Engine *e) { join_search(e); }
 

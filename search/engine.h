@@ -29,11 +29,12 @@ typedef struct EngineCallbacks {
     void *ctx;
 } EngineCallbacks;
 
-enum { ENGINE_DEFAULT_HASH_MB = 16, ENGINE_MAX_THREADS = 256, ENGINE_DEFAULT_OVERHEAD_MS = 30,
-       ENGINE_MAX_OVERHEAD_MS = 5000, ENGINE_DEFAULT_MIN_SPLIT_DEPTH = 4, ENGINE_MAX_MIN_SPLIT_DEPTH = 32,
-       ENGINE_DEFAULT_SPLIT_THREADS = 8 };
+/* The most search threads (the size of the per-thread arrays). Every
+ * option's default and range is in search/engine_options.h. */
+enum { ENGINE_MAX_THREADS = 256 };
 
-/* NULL when out of memory. Starts at the standard position. */
+/* NULL when out of memory. Starts at the standard position, every other
+ * option at its default (search/engine_options.h). */
 Engine *engine_new(size_t hash_mb);
 /* Stops and joins a running search first. */
 void engine_free(Engine *e);
@@ -52,7 +53,6 @@ void engine_clear_hash(Engine *e);
 /* Taken by the next search. */
 SearchOptions *engine_options(Engine *e);
 void engine_set_move_overhead(Engine *e, int64_t ms);
-int64_t engine_move_overhead(const Engine *e);
 void engine_set_threads(Engine *e, int threads);
 int engine_threads(const Engine *e);
 
@@ -60,12 +60,10 @@ int engine_threads(const Engine *e);
  * rebuilt when the thread count or placement changed (at once when no
  * search runs), and then a table placed by first touch is placed anew by
  * the new threads, which clears it. With one thread (or SMP_SERIAL, which
- * always uses one) every variant is the serial search. Defaults: lazy,
- * compact, one thread. */
+ * always uses one) every variant is the serial search. Values outside
+ * an option's range are clamped into it. */
 void engine_set_smp(Engine *e, SmpVariant variant);
-SmpVariant engine_smp(const Engine *e);
 void engine_set_bind(Engine *e, BindPolicy policy);
-BindPolicy engine_bind(const Engine *e);
 /* YBWC: the shallowest node that may split, and the most threads working
  * at one split point (master included). */
 void engine_set_min_split_depth(Engine *e, int depth);
@@ -107,9 +105,6 @@ void engine_last_stats(const Engine *e, EngineStats *out);
 bool engine_set_position(Engine *e, const Setup *start, const char *const *moves, int count, char *err,
                          size_t err_len);
 const SearchBoard *engine_board(const Engine *e);
-/* Keys of the game positions before the current one, since the last capture
- * or pawn move, oldest first. */
-const uint64_t *engine_history(const Engine *e, int *count);
 
 /* Starts a search on the pool (stopping and joining a running one first).
  * The callbacks run on the main search thread (worker 0). */
@@ -121,14 +116,14 @@ void engine_stop(Engine *e);
  * one, its clock starting now. */
 void engine_ponderhit(Engine *e);
 /* True from engine_go until the bestmove callback has returned. */
-bool engine_busy(const Engine *e);
+bool engine_searching(const Engine *e);
 /* Waits for the running search to end by itself (not for infinite ones). */
 void engine_wait(Engine *e);
 
 /* Perft (divide) of the current position, run like a search on the main
  * search thread: the caller keeps answering, engine_stop ends it early
  * (the stop is seen between subtrees of PERFT_STOP_DEPTH plies), a new
- * engine_go or engine_perft stops it first, and engine_busy is true until
+ * engine_go or engine_perft stops it first, and engine_searching is true until
  * done has returned. done runs once, on that thread. */
 typedef struct EnginePerft {
     int depth;

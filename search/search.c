@@ -15,12 +15,6 @@ static inline const Position *pos(const SearchThread *t) { return &t->board->pos
 
 /* ---- options, limits, clock ---- */
 
-void search_options_default(SearchOptions *o)
-{
-    *o = (SearchOptions){ .null_move = true, .lmr = true, .futility = true, .aspiration = true,
-                          .capture_order = CAPTURES_SEE };
-}
-
 void search_limits_init(SearchLimits *l)
 {
     memset(l, 0, sizeof *l);

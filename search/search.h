@@ -24,7 +24,8 @@
 
 typedef enum { CAPTURES_SEE = 0, CAPTURES_MVV_LVA = 1 } CaptureOrder;
 
-/* Switches for research runs; all on (and SEE) by default. */
+/* Switches for research runs; their defaults are the option table's
+ * (search/engine_options.h): all on, and SEE. */
 typedef struct SearchOptions {
     bool null_move;     /* null-move pruning */
     bool lmr;           /* late-move reductions */
@@ -33,6 +34,7 @@ typedef struct SearchOptions {
     CaptureOrder capture_order; /* SEE: losing captures after quiet moves and skipped in quiescence */
 } SearchOptions;
 
+/* The option table's defaults (defined in engine_options.c). */
 void search_options_default(SearchOptions *o);
 
 typedef struct SearchLimits {

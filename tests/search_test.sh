@@ -22,8 +22,8 @@ expect_error 2 "--nodes must be at least 1" search --nodes 0
 expect_error 2 "--fen: FEN field 1" search --depth 2 --fen "8/8/8 w - - 0 1"
 expect_error 2 "--moves: move 2 'e2e4' is not a legal move" search --depth 2 --moves e2e4 e2e4
 expect_error 2 "--off: 'magic' is not null, lmr, futility or aspiration" search --depth 2 --off null,magic
-expect_error 2 "--captures 'random' is not see or mvv-lva" search --depth 2 --captures random
-expect_error 2 "--smp 'quantum' is not one of serial, lazy, ybwc, abdada" search --depth 2 --smp quantum
+expect_error 2 "--captures 'random' is not SEE or MVV-LVA" search --depth 2 --captures random
+expect_error 2 "--smp 'quantum' is not serial, lazy, ybwc or abdada" search --depth 2 --smp quantum
 expect_error 2 "--threads '0' is not an integer in 1..256" search --depth 2 --threads 0
 expect_error 2 "--threads '257' is not an integer in 1..256" search --depth 2 --threads 257
 expect_error 2 "--bind 'everywhere' is not compact, scatter or none" search --depth 2 --bind everywhere

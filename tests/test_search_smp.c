@@ -199,7 +199,7 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
     l.infinite = true;
     engine_go(e, &l, &cb);
     test_sleep_ms(run_ms);
-    assert_true(engine_busy(e));
+    assert_true(engine_searching(e));
     assert_int_equal(answers(&a, NULL), 0);
     int64_t start = timer_now_ms();
     engine_stop(e);

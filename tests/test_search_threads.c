@@ -97,9 +97,9 @@ static void test_engine_go_stop(void **state)
     for (int i = 0; i < 12; i++) {
         engine_go(e, &infinite, &cb);
         test_sleep_ms(i % 4 * 5);
-        assert_true(engine_busy(e));
+        assert_true(engine_searching(e));
         engine_stop(e);
-        assert_false(engine_busy(e));
+        assert_false(engine_searching(e));
         Move m;
         assert_int_equal(answers(&a, &m), i + 1);
         assert_true(is_legal(e, m));

@@ -1,0 +1,185 @@
+#include "play/match_runner.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/pgn.h"
+
+struct MatchWorker {
+    MatchRun *run;
+    MatchPlayer player[2]; /* A, B */
+    bool started[2];
+    Game *game;
+    pthread_t thread;
+};
+
+static void seconds_text(int64_t ms, char *buf, size_t len)
+{
+    if (ms % 1000 == 0) {
+        snprintf(buf, len, "%lld", (long long)(ms / 1000));
+        return;
+    }
+    snprintf(buf, len, "%.3f", (double)ms / 1000.0);
+    char *end = buf + strlen(buf) - 1;
+    while (*end == '0')
+        *end-- = '\0';
+}
+
+static void write_pgn(MatchRun *run, int index, const MatchGameRecord *rec, const Game *game)
+{
+    PgnTags tags = { 0 };
+    char round[16], date[16], host[128] = "?", tc[64], base[24], inc[24], plies[16];
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    gethostname(host, sizeof host - 1);
+    snprintf(round, sizeof round, "%d", index + 1);
+    seconds_text(run->settings->base_ms, base, sizeof base);
+    seconds_text(run->settings->inc_ms, inc, sizeof inc);
+    snprintf(tc, sizeof tc, "%s+%s", base, inc);
+    snprintf(plies, sizeof plies, "%d", game_ply_count(game));
+    pgn_tags_set(&tags, "Event", "chesslab match");
+    pgn_tags_set(&tags, "Site", host);
+    pgn_tags_set(&tags, "Date", date);
+    pgn_tags_set(&tags, "Round", round);
+    pgn_tags_set(&tags, "White", run->names[rec->a_white ? 0 : 1]);
+    pgn_tags_set(&tags, "Black", run->names[rec->a_white ? 1 : 0]);
+    pgn_tags_set(&tags, "TimeControl", tc);
+    pgn_tags_set(&tags, "Opening", run->openings[rec->opening].name);
+    pgn_tags_set(&tags, "PlyCount", plies);
+    pgn_tags_set(&tags, "Termination", match_end_termination(rec->end));
+    pgn_tags_set(&tags, "TerminationDetails", rec->reason);
+    pgn_write_game(run->pgn, &tags, game, rec->result);
+    fflush(run->pgn);
+    pgn_tags_free(&tags);
+}
+
+/* Books a finished game (under the lock). */
+static void record_game(MatchRun *run, int index, bool a_white, int opening, const MatchGameResult *r,
+                        const Game *game)
+{
+    MatchGameRecord *rec = &run->records[index];
+    if (r->end == MATCH_END_ABORTED)
+        return;
+    if (r->end == MATCH_END_FAILED) {
+        if (run->error[0] == '\0')
+            snprintf(run->error, sizeof run->error, "game %d: %s", index + 1, r->reason);
+        atomic_store(&run->abort, true);
+    }
+    *rec = (MatchGameRecord){ .played = r->end != MATCH_END_FAILED, .a_white = a_white, .opening = opening,
+                              .end = r->end, .plies = game_ply_count(game) };
+    snprintf(rec->result, sizeof rec->result, "%s", r->result);
+    snprintf(rec->reason, sizeof rec->reason, "%s", r->reason);
+    if (run->pgn)
+        write_pgn(run, index, rec, game);
+    if (!rec->played)
+        return;
+    bool white_won = strcmp(r->result, "1-0") == 0, black_won = strcmp(r->result, "0-1") == 0;
+    rec->a_points = white_won ? (a_white ? 1.0 : 0.0) : black_won ? (a_white ? 0.0 : 1.0) : 0.5;
+    run->wins += rec->a_points == 1.0;
+    run->losses += rec->a_points == 0.0;
+    run->draws += rec->a_points == 0.5;
+    run->played++;
+    /* Who lost on time or by an illegal move: the loser, A (0) or B (1). */
+    int loser = rec->a_points == 0.0 ? 0 : 1;
+    if (r->end == MATCH_END_TIME)
+        run->time_losses[loser]++;
+    if (r->end == MATCH_END_ILLEGAL) {
+        run->illegal[loser]++;
+        fprintf(run->progress, "chesslab match: game %d: %s\n", index + 1, r->reason);
+    }
+    fprintf(run->progress, "game %d/%ld (%s, A %s): %s %s (%s); A: %d-%d-%d\n", index + 1, run->games,
+            run->openings[opening].name, a_white ? "white" : "black", r->result, match_end_termination(r->end),
+            r->reason, run->wins, run->draws, run->losses);
+    fflush(run->progress);
+}
+
+static void *worker_main(void *arg)
+{
+    MatchWorker *w = arg;
+    MatchRun *run = w->run;
+    for (;;) {
+        pthread_mutex_lock(&run->lock);
+        int index = run->next_game < run->games && !atomic_load(&run->abort) ? run->next_game++ : -1;
+        pthread_mutex_unlock(&run->lock);
+        if (index < 0)
+            break;
+        bool a_white = index % 2 == 0;
+        int opening = index / 2 % run->opening_count;
+        MatchGameResult r;
+        match_play_game(&w->player[a_white ? 0 : 1], &w->player[a_white ? 1 : 0], &run->openings[opening],
+                        run->settings, w->game, &run->abort, &r);
+        pthread_mutex_lock(&run->lock);
+        record_game(run, index, a_white, opening, &r, w->game);
+        pthread_mutex_unlock(&run->lock);
+    }
+    return NULL;
+}
+
+MatchStart match_run_start(MatchRun *run, char *err, size_t err_len)
+{
+    run->records = calloc((size_t)run->games, sizeof *run->records);
+    run->workers = calloc((size_t)run->concurrency, sizeof *run->workers);
+    MatchStart status = run->records && run->workers ? MATCH_STARTED : MATCH_ENGINE_FAILED;
+    if (status != MATCH_STARTED)
+        snprintf(err, err_len, "out of memory");
+    /* Engines start from this thread only, before any game (uci_client.h). */
+    for (long i = 0; status == MATCH_STARTED && i < run->concurrency; i++) {
+        MatchWorker *w = &run->workers[i];
+        w->run = run;
+        w->game = game_new(run->gen);
+        if (w->game == NULL) {
+            snprintf(err, err_len, "out of memory");
+            status = MATCH_ENGINE_FAILED;
+        }
+        for (int e = 0; status == MATCH_STARTED && e < 2; e++) {
+            char label[16];
+            snprintf(label, sizeof label, "engine %c", "AB"[e]);
+            status = match_player_start(&w->player[e], label, &run->spec[e], run->settings,
+                                        i == 0 ? run->warnings : NULL, err, err_len);
+            w->started[e] = true;
+        }
+    }
+    if (status != MATCH_STARTED)
+        return status;
+    for (int e = 0; e < 2; e++)
+        snprintf(run->names[e], sizeof run->names[e], "%s", run->workers[0].player[e].name);
+    if (strcmp(run->names[0], run->names[1]) == 0)
+        for (int e = 0; e < 2; e++) {
+            size_t used = strlen(run->names[e]);
+            snprintf(run->names[e] + used, sizeof run->names[e] - used, " %c", "AB"[e]);
+        }
+    return MATCH_STARTED;
+}
+
+void match_run_play(MatchRun *run)
+{
+    pthread_mutex_init(&run->lock, NULL);
+    atomic_init(&run->abort, false);
+    long started = 0;
+    for (; started < run->concurrency; started++)
+        if (pthread_create(&run->workers[started].thread, NULL, worker_main, &run->workers[started]) != 0)
+            break;
+    if (started == 0)
+        worker_main(&run->workers[0]);
+    for (long i = 0; i < started; i++)
+        pthread_join(run->workers[i].thread, NULL);
+    pthread_mutex_destroy(&run->lock);
+}
+
+void match_run_finish(MatchRun *run)
+{
+    for (long i = 0; run->workers != NULL && i < run->concurrency; i++) {
+        for (int e = 0; e < 2; e++)
+            if (run->workers[i].started[e])
+                match_player_stop(&run->workers[i].player[e]);
+        game_free(run->workers[i].game);
+    }
+    free(run->workers);
+    run->workers = NULL;
+    free(run->records);
+    run->records = NULL;
+}
