@@ -60,15 +60,6 @@ void result_json_open(JsonWriter *w, const char *schema, Topology *topology)
     json_end(w);
 }
 
-void result_json_header(FILE *out, const char *schema, Topology *topology)
-{
-    JsonWriter w;
-    json_writer_init(&w, out);
-    result_json_open(&w, schema, topology);
-    /* The object stays open: cmd_match.c's fprintf calls go on after this. */
-    fputs(",\n", out);
-}
-
 void result_json_method_begin(JsonWriter *w, JsonLayout layout, int warmup_runs, int runs)
 {
     json_object_begin(w, "method", layout);

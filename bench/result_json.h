@@ -45,8 +45,4 @@ void result_json_mnps(JsonWriter *w, double nodes, const BenchTiming *t);
 /* Closes "results" and the file's object. */
 void result_json_end(JsonWriter *w);
 
-/* For cli/cmd_match.c until it writes through a JsonWriter: result_json_open
- * on out, left open after a trailing comma, for fprintf to go on. */
-void result_json_header(FILE *out, const char *schema, Topology *topology);
-
 #endif

@@ -17,6 +17,7 @@
 #include "play/match.h"
 #include "play/match_runner.h"
 #include "play/openings.h"
+#include "play/sprt.h"
 #include "bench/result_json.h"
 #include "cli/commands.h"
 #include "cli/engine_flags.h"
@@ -26,16 +27,25 @@ static const char *const usage_text =
     "usage: chesslab match [--engine-a OPTIONS] [--engine-b OPTIONS] [--games N] [--tc MS+INC]\n"
     "                      [--openings FILE] [--pgn FILE] [--out FILE] [--concurrency N]\n"
     "                      [--hash MB] [--depth D] [--time-margin MS] [--path-a FILE] [--path-b FILE]\n"
+    "                      [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--seed S]\n"
     "\n"
     "Plays N games (default 10) between engine A and engine B, two `chesslab uci`\n"
     "processes (this binary) configured with setoption from OPTIONS, a comma list\n"
     "of Name=value, e.g. --engine-a \"SMP=lazy,Threads=2\" --engine-b \"SMP=serial\".\n"
     "Options are checked against what the engine declares (name, range, values).\n"
     "\n"
-    "  --games N         games (default 10); game 2k and 2k+1 play the same opening\n"
-    "                    with colours swapped (A is White in even-numbered games)\n"
+    "  --games N         games (default 10, with --sprt 20000 at most); game 2k and\n"
+    "                    2k+1 are a pair: the same opening with colours swapped\n"
+    "                    (A is White in even-numbered games)\n"
+    "  --sprt SPEC       stop when the SPRT decides: H0 (A is not elo0 better) or\n"
+    "                    H1 (A is elo1 better); bounds in normalised Elo, alpha and\n"
+    "                    beta 0.05 by default, e.g. elo0=0,elo1=5\n"
+    "  --seed S          the order of the openings, each played once before any\n"
+    "                    repeats (default 1)\n"
     "  --tc MS+INC       clock per side in ms and increment per move (default 10000+100)\n"
-    "  --openings FILE   FEN or EPD lines (default: 16 built-in balanced openings)\n"
+    "  --openings FILE   FEN or EPD lines, or PGN games (a .pgn file: each game's\n"
+    "                    moves); default: 16 built-in balanced openings;\n"
+    "                    openings/book-8ply.epd holds 1200\n"
     "  --pgn FILE        the games in PGN\n"
     "  --out FILE        the result as JSON (schema chesslab-match/1)\n"
     "  --concurrency N   games played at once, each by its own pair of engines (default 1)\n"
@@ -49,13 +59,17 @@ static const char *const usage_text =
     "time or an illegal move. An engine that crashes or hangs stops the match:\n"
     "error message, exit status 1. Bad options: exit status 2.\n";
 
-enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_CONCURRENCY = 64 };
+enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_CONCURRENCY = 64, MATCH_SPRT_GAMES = 20000 };
 
 typedef struct MatchOptions {
     MatchEngineSpec spec[2]; /* A, B */
     MatchSettings settings;
     long games, concurrency;
     const char *openings_file, *pgn_file, *out_file;
+    bool games_given;
+    bool sprt_on;
+    SprtConfig sprt;
+    uint64_t seed;
 } MatchOptions;
 
 /* ---- options ---- */
@@ -82,7 +96,7 @@ static bool parse_tc(const char *cmd, const char *text, MatchSettings *s)
 static int parse_options(int argc, char **argv, MatchOptions *o)
 {
     const char *cmd = "match";
-    *o = (MatchOptions){ .games = 10, .concurrency = 1,
+    *o = (MatchOptions){ .games = 10, .concurrency = 1, .seed = 1,
                          .settings = { .base_ms = 10000, .inc_ms = 100, .margin_ms = 100 } };
     char err[256];
     const char *spec_text[2] = { "", "" };
@@ -101,6 +115,19 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
         } else if (strcmp(a, "--games") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--games", v, 1, MATCH_MAX_GAMES, &o->games))
                 return EXIT_USAGE;
+            o->games_given = true;
+        } else if (strcmp(a, "--sprt") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if (!sprt_parse(v, &o->sprt, err, sizeof err)) {
+                cli_error(cmd, "--sprt '%s': %s", v, err);
+                return EXIT_USAGE;
+            }
+            o->sprt_on = true;
+        } else if (strcmp(a, "--seed") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--seed", v, 0, 2147483647L, &n))
+                return EXIT_USAGE;
+            o->seed = (uint64_t)n;
         } else if (strcmp(a, "--tc") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_tc(cmd, v, &o->settings))
                 return EXIT_USAGE;
@@ -133,6 +160,12 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
             cli_error(cmd, "unknown option '%s' (see chesslab match --help)", a);
             return EXIT_USAGE;
         }
+    }
+    if (o->sprt_on && !o->games_given)
+        o->games = MATCH_SPRT_GAMES;
+    if (o->sprt_on && o->games < 2) {
+        cli_error(cmd, "--sprt counts game pairs: --games must be at least 2");
+        return EXIT_USAGE;
     }
     for (int e = 0; e < 2; e++) {
         const char *path = o->spec[e].path;
@@ -172,15 +205,6 @@ static void elo_text(double elo, char *buf, size_t len)
         snprintf(buf, len, "%+.1f", elo);
 }
 
-/* JSON has no infinity: null. */
-static void json_number(FILE *f, double x)
-{
-    if (isfinite(x))
-        fprintf(f, "%.2f", x);
-    else
-        fprintf(f, "null");
-}
-
 static void print_summary(const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
 {
     char elo[24], error[24], low[24], high[24];
@@ -192,78 +216,151 @@ static void print_summary(const MatchOptions *o, const MatchRun *run, const EloE
     else
         snprintf(error, sizeof error, "%.1f", e->error);
     printf("match: A = %s\n       B = %s\n", run->names[0], run->names[1]);
-    printf("%d of %ld games, clock %lld+%lld ms%s, %d openings (%s), concurrency %ld\n", run->played, o->games,
-           (long long)o->settings.base_ms, (long long)o->settings.inc_ms, o->settings.depth ? " and depth limit" : "",
-           run->opening_count, o->openings_file ? o->openings_file : "built-in", o->concurrency);
+    printf("%d of %ld games, clock %lld+%lld ms%s, %d openings (%s, seed %llu), concurrency %ld\n", run->played,
+           o->games, (long long)o->settings.base_ms, (long long)o->settings.inc_ms,
+           o->settings.depth ? " and depth limit" : "", run->opening_count,
+           o->openings_file ? o->openings_file : "built-in", (unsigned long long)o->seed, o->concurrency);
     printf("score of A: W-D-L %d-%d-%d, %.1f/%d = %.3f\n", run->wins, run->draws, run->losses,
            run->wins + 0.5 * run->draws, run->played, e->score);
     printf("Elo difference A - B: %s +/- %s (95%% interval %s .. %s)\n", elo, error, low, high);
+    const uint64_t *n = run->pentanomial.pairs;
+    PairEstimate pe = pair_estimate(&run->pentanomial);
+    printf("pairs: %llu, pentanomial [%llu, %llu, %llu, %llu, %llu]", (unsigned long long)pe.pairs,
+           (unsigned long long)n[0], (unsigned long long)n[1], (unsigned long long)n[2], (unsigned long long)n[3],
+           (unsigned long long)n[4]);
+    if (pe.pairs > 0)
+        printf(", Elo %+.1f +/- %.1f, nElo %+.1f +/- %.1f (from pairs)", pe.elo, pe.elo_error, pe.nelo, pe.nelo_error);
+    printf("\n");
+    if (o->sprt_on)
+        printf("SPRT nElo [%g, %g], alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s\n", o->sprt.elo0, o->sprt.elo1,
+               o->sprt.alpha, o->sprt.beta, run->sprt_state.llr, run->sprt_state.lower, run->sprt_state.upper,
+               run->sprt_state.verdict == SPRT_ACCEPT_H1   ? "H1 accepted"
+               : run->sprt_state.verdict == SPRT_ACCEPT_H0 ? "H0 accepted"
+                                                           : "undecided");
     printf("losses on time: A %d, B %d; illegal moves: A %d, B %d\n", run->time_losses[0], run->time_losses[1],
            run->illegal[0], run->illegal[1]);
+    printf("%d games in %.1f s: %.1f games/minute\n", run->played, (double)run->elapsed_ms / 1000.0,
+           match_run_games_per_minute(run));
 }
 
-static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
+static void write_engines(JsonWriter *w, const MatchOptions *o, const MatchRun *run)
 {
-    Topology *topology = topology_open();
-    result_json_header(f, "chesslab-match/1", topology);
-    topology_close(topology);
-    fprintf(f, "  \"method\": {\"games\": %ld, \"base_ms\": %lld, \"inc_ms\": %lld, \"time_margin_ms\": %lld, "
-               "\"depth\": %d, \"hash_mb\": %ld, \"concurrency\": %ld,\n    \"openings\": ",
-            o->games, (long long)o->settings.base_ms, (long long)o->settings.inc_ms,
-            (long long)o->settings.margin_ms, o->settings.depth, o->settings.hash_mb, o->concurrency);
-    json_write_string(f, o->openings_file ? o->openings_file : "built-in");
-    fprintf(f, ", \"opening_count\": %d, \"colours\": \"each opening twice, colours swapped\",\n"
-               "    \"elo\": \"logistic; 95%% interval from the per-game score variance\"},\n",
-            run->opening_count);
-    fprintf(f, "  \"engines\": {");
+    json_object_begin(w, "engines", JSON_INLINE);
     for (int i = 0; i < 2; i++) {
-        fprintf(f, "%s\"%c\": {\"name\": ", i ? ", " : "", "AB"[i]);
-        json_write_string(f, run->names[i]);
-        fprintf(f, ", \"options\": ");
-        json_write_string(f, o->spec[i].text);
-        fprintf(f, ", \"path\": ");
-        if (o->spec[i].path)
-            json_write_string(f, o->spec[i].path);
-        else
-            fprintf(f, "null");
-        fprintf(f, "}");
+        json_object_begin(w, i ? "B" : "A", JSON_INLINE);
+        json_string(w, "name", run->names[i]);
+        json_string(w, "options", o->spec[i].text);
+        json_string(w, "path", o->spec[i].path);
+        json_end(w);
     }
-    fprintf(f, "},\n  \"games\": [");
-    int written = 0;
+    json_end(w);
+}
+
+static void write_games(JsonWriter *w, const MatchOptions *o, const MatchRun *run)
+{
+    json_array_begin(w, "games", JSON_LINES);
     for (int i = 0; i < o->games; i++) {
         const MatchGameRecord *r = &run->records[i];
         if (r->result[0] == '\0')
             continue; /* not played */
-        fprintf(f, "%s\n    {\"round\": %d, \"white\": \"%c\", \"opening\": ", written++ ? "," : "", i + 1,
-                r->a_white ? 'A' : 'B');
-        json_write_string(f, run->openings[r->opening].name);
-        fprintf(f, ", \"result\": \"%s\", \"a_points\": ", r->result);
+        json_object_begin(w, NULL, JSON_INLINE);
+        json_int(w, "round", i + 1);
+        json_string(w, "white", r->a_white ? "A" : "B");
+        json_string(w, "opening", run->openings[r->opening].name);
+        json_string(w, "result", r->result);
         if (r->played)
-            fprintf(f, "%.1f", r->a_points);
+            json_double(w, "a_points", r->a_points, 1);
         else
-            fprintf(f, "null");
-        fprintf(f, ", \"plies\": %d, \"termination\": \"%s\", \"reason\": ", r->plies, match_end_termination(r->end));
-        json_write_string(f, r->reason);
-        fprintf(f, "}");
+            json_null(w, "a_points");
+        json_int(w, "plies", r->plies);
+        json_string(w, "termination", match_end_termination(r->end));
+        json_string(w, "reason", r->reason);
+        json_end(w);
     }
-    fprintf(f, "\n  ],\n  \"score\": {\"games\": %d, \"wins\": %d, \"draws\": %d, \"losses\": %d, \"fraction\": %.4f, "
-               "\"time_losses\": {\"A\": %d, \"B\": %d}, \"illegal_moves\": {\"A\": %d, \"B\": %d}},\n",
-            run->played, run->wins, run->draws, run->losses, e->score, run->time_losses[0], run->time_losses[1],
-            run->illegal[0], run->illegal[1]);
-    fprintf(f, "  \"elo\": {\"difference\": ");
-    json_number(f, e->elo);
-    fprintf(f, ", \"error_95\": ");
-    json_number(f, e->error);
-    fprintf(f, ", \"low\": ");
-    json_number(f, e->low);
-    fprintf(f, ", \"high\": ");
-    json_number(f, e->high);
-    fprintf(f, ", \"score_stderr\": %.5f},\n  \"error\": ", e->score_stderr);
-    if (run->error[0])
-        json_write_string(f, run->error);
-    else
-        fprintf(f, "null");
-    fprintf(f, "\n}\n");
+    json_end(w);
+}
+
+static void write_pairs(JsonWriter *w, const MatchOptions *o, const MatchRun *run)
+{
+    PairEstimate pe = pair_estimate(&run->pentanomial);
+    json_object_begin(w, "pairs", JSON_INLINE);
+    json_uint(w, "count", pe.pairs);
+    json_array_begin(w, "pentanomial", JSON_INLINE);
+    for (int i = 0; i < 5; i++)
+        json_uint(w, NULL, run->pentanomial.pairs[i]);
+    json_end(w);
+    json_double(w, "elo", pe.elo, 2);
+    json_double(w, "elo_error_95", pe.elo_error, 2);
+    json_double(w, "nelo", pe.nelo, 2);
+    json_double(w, "nelo_error_95", pe.nelo_error, 2);
+    json_end(w);
+    if (!o->sprt_on) {
+        json_null(w, "sprt");
+        return;
+    }
+    json_object_begin(w, "sprt", JSON_INLINE);
+    json_string(w, "model", "normalised Elo, pentanomial GSPRT (t-value approximation)");
+    json_double(w, "elo0", o->sprt.elo0, 2);
+    json_double(w, "elo1", o->sprt.elo1, 2);
+    json_double(w, "alpha", o->sprt.alpha, 4);
+    json_double(w, "beta", o->sprt.beta, 4);
+    json_double(w, "llr", run->sprt_state.llr, 4);
+    json_double(w, "lower", run->sprt_state.lower, 4);
+    json_double(w, "upper", run->sprt_state.upper, 4);
+    json_string(w, "verdict", sprt_verdict_name(run->sprt_state.verdict));
+    json_end(w);
+}
+
+static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
+{
+    JsonWriter w;
+    json_writer_init(&w, f);
+    Topology *topology = topology_open();
+    result_json_open(&w, "chesslab-match/1", topology);
+    topology_close(topology);
+    json_object_begin(&w, "method", JSON_INLINE);
+    json_int(&w, "games", o->games);
+    json_int(&w, "base_ms", o->settings.base_ms);
+    json_int(&w, "inc_ms", o->settings.inc_ms);
+    json_int(&w, "time_margin_ms", o->settings.margin_ms);
+    json_int(&w, "depth", o->settings.depth);
+    json_int(&w, "hash_mb", o->settings.hash_mb);
+    json_int(&w, "concurrency", o->concurrency);
+    json_string(&w, "openings", o->openings_file ? o->openings_file : "built-in");
+    json_int(&w, "opening_count", run->opening_count);
+    json_uint(&w, "seed", o->seed);
+    json_string(&w, "colours", "each opening twice, colours swapped");
+    json_string(&w, "elo", "logistic; 95% interval from the per-game score variance");
+    json_end(&w);
+    write_engines(&w, o, run);
+    write_games(&w, o, run);
+    json_object_begin(&w, "score", JSON_INLINE);
+    json_int(&w, "games", run->played);
+    json_int(&w, "wins", run->wins);
+    json_int(&w, "draws", run->draws);
+    json_int(&w, "losses", run->losses);
+    json_double(&w, "fraction", e->score, 4);
+    json_object_begin(&w, "time_losses", JSON_INLINE);
+    json_int(&w, "A", run->time_losses[0]);
+    json_int(&w, "B", run->time_losses[1]);
+    json_end(&w);
+    json_object_begin(&w, "illegal_moves", JSON_INLINE);
+    json_int(&w, "A", run->illegal[0]);
+    json_int(&w, "B", run->illegal[1]);
+    json_end(&w);
+    json_end(&w);
+    json_object_begin(&w, "elo", JSON_INLINE);
+    json_double(&w, "difference", e->elo, 2);
+    json_double(&w, "error_95", e->error, 2);
+    json_double(&w, "low", e->low, 2);
+    json_double(&w, "high", e->high, 2);
+    json_double(&w, "score_stderr", e->score_stderr, 5);
+    json_end(&w);
+    write_pairs(&w, o, run);
+    json_double(&w, "seconds", (double)run->elapsed_ms / 1000.0, 3);
+    json_double(&w, "games_per_minute", match_run_games_per_minute(run), 2);
+    json_string(&w, "error", run->error[0] ? run->error : NULL);
+    json_end(&w);
 }
 
 /* ---- the command ---- */
@@ -276,11 +373,15 @@ int cmd_match(int argc, char **argv)
     if (status)
         return status;
     MatchRun run = { .spec = o.spec, .settings = &o.settings, .games = o.games, .concurrency = o.concurrency,
-                     .gen = registry_default(), .progress = stderr, .warnings = stderr };
+                     .gen = registry_default(), .progress = stderr, .warnings = stderr, .seed = o.seed,
+                     .sprt = o.sprt_on ? &o.sprt : NULL };
     MatchOpening *openings = NULL;
     if ((run.opening_count = load_openings(&o, &openings)) <= 0)
         return EXIT_USAGE;
     run.openings = openings;
+    if ((o.games + 1) / 2 > run.opening_count)
+        fprintf(stderr, "chesslab match: note: %ld game pairs from %d openings: openings repeat\n", (o.games + 1) / 2,
+                run.opening_count);
     FILE *json = NULL;
     if (o.pgn_file && (run.pgn = fopen(o.pgn_file, "w")) == NULL) {
         cli_error(cmd, "--pgn: cannot write '%s'", o.pgn_file);

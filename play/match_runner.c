@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include "core/pgn.h"
+#include "core/timer.h"
+#include "play/openings.h"
 
 struct MatchWorker {
     MatchRun *run;
@@ -57,6 +59,31 @@ static void write_pgn(MatchRun *run, int index, const MatchGameRecord *rec, cons
     pgn_tags_free(&tags);
 }
 
+/* When both games of index's pair are in: its pentanomial outcome, and the
+ * SPRT's verdict (under the lock). */
+static void book_pair(MatchRun *run, int index)
+{
+    int first = index - index % 2;
+    if (first + 1 >= run->games || !run->records[first].played || !run->records[first + 1].played)
+        return;
+    pentanomial_add(&run->pentanomial, run->records[first].a_points, run->records[first + 1].a_points);
+    if (run->sprt == NULL)
+        return;
+    run->sprt_state = sprt_state(run->sprt, &run->pentanomial);
+    const uint64_t *n = run->pentanomial.pairs;
+    fprintf(run->progress,
+            "SPRT nElo [%g, %g]: LLR %.2f (%.2f, %.2f) after %llu pairs [%llu, %llu, %llu, %llu, %llu]; %.1f games/min\n",
+            run->sprt->elo0, run->sprt->elo1, run->sprt_state.llr, run->sprt_state.lower, run->sprt_state.upper,
+            (unsigned long long)pentanomial_total(&run->pentanomial), (unsigned long long)n[0],
+            (unsigned long long)n[1], (unsigned long long)n[2], (unsigned long long)n[3], (unsigned long long)n[4],
+            match_run_games_per_minute(run));
+    if (run->sprt_state.verdict != SPRT_CONTINUE && !run->sprt_stopped) {
+        run->sprt_stopped = true;
+        fprintf(run->progress, "SPRT: %s accepted; the games under way finish\n",
+                sprt_verdict_name(run->sprt_state.verdict));
+    }
+}
+
 /* Books a finished game (under the lock). */
 static void record_game(MatchRun *run, int index, bool a_white, int opening, const MatchGameResult *r,
                         const Game *game)
@@ -94,6 +121,7 @@ static void record_game(MatchRun *run, int index, bool a_white, int opening, con
     fprintf(run->progress, "game %d/%ld (%s, A %s): %s %s (%s); A: %d-%d-%d\n", index + 1, run->games,
             run->openings[opening].name, a_white ? "white" : "black", r->result, match_end_termination(r->end),
             r->reason, run->wins, run->draws, run->losses);
+    book_pair(run, index);
     fflush(run->progress);
 }
 
@@ -103,12 +131,14 @@ static void *worker_main(void *arg)
     MatchRun *run = w->run;
     for (;;) {
         pthread_mutex_lock(&run->lock);
-        int index = run->next_game < run->games && !atomic_load(&run->abort) ? run->next_game++ : -1;
+        int index = run->next_game < run->games && !atomic_load(&run->abort) && !run->sprt_stopped
+                        ? run->next_game++
+                        : -1;
         pthread_mutex_unlock(&run->lock);
         if (index < 0)
             break;
         bool a_white = index % 2 == 0;
-        int opening = index / 2 % run->opening_count;
+        int opening = match_run_opening(run, index);
         MatchGameResult r;
         match_play_game(&w->player[a_white ? 0 : 1], &w->player[a_white ? 1 : 0], &run->openings[opening],
                         run->settings, w->game, &run->abort, &r);
@@ -119,11 +149,25 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
+int match_run_opening(const MatchRun *run, int index)
+{
+    return run->order[index / 2 % run->opening_count];
+}
+
+double match_run_games_per_minute(const MatchRun *run)
+{
+    int64_t ms = run->elapsed_ms > 0 ? run->elapsed_ms : run->start_ms > 0 ? timer_now_ms() - run->start_ms : 0;
+    return ms > 0 ? run->played * 60000.0 / (double)ms : 0.0;
+}
+
 MatchStart match_run_start(MatchRun *run, char *err, size_t err_len)
 {
     run->records = calloc((size_t)run->games, sizeof *run->records);
     run->workers = calloc((size_t)run->concurrency, sizeof *run->workers);
-    MatchStart status = run->records && run->workers ? MATCH_STARTED : MATCH_ENGINE_FAILED;
+    run->order = calloc((size_t)run->opening_count, sizeof *run->order);
+    MatchStart status = run->records && run->workers && run->order ? MATCH_STARTED : MATCH_ENGINE_FAILED;
+    if (run->order)
+        openings_order(run->order, run->opening_count, run->seed);
     if (status != MATCH_STARTED)
         snprintf(err, err_len, "out of memory");
     /* Engines start from this thread only, before any game (uci_client.h). */
@@ -157,6 +201,9 @@ MatchStart match_run_start(MatchRun *run, char *err, size_t err_len)
 
 void match_run_play(MatchRun *run)
 {
+    int64_t start_ms = timer_now_ms();
+    run->start_ms = start_ms;
+    run->elapsed_ms = 0;
     pthread_mutex_init(&run->lock, NULL);
     atomic_init(&run->abort, false);
     long started = 0;
@@ -168,6 +215,7 @@ void match_run_play(MatchRun *run)
     for (long i = 0; i < started; i++)
         pthread_join(run->workers[i].thread, NULL);
     pthread_mutex_destroy(&run->lock);
+    run->elapsed_ms = timer_now_ms() - start_ms;
 }
 
 void match_run_finish(MatchRun *run)
@@ -182,4 +230,6 @@ void match_run_finish(MatchRun *run)
     run->workers = NULL;
     free(run->records);
     run->records = NULL;
+    free(run->order);
+    run->order = NULL;
 }

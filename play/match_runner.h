@@ -4,9 +4,13 @@
  * illegal moves, each game's record, PGN as games end). `chesslab match`
  * parses the options and prints; this plays.
  *
- * Game 2k and 2k+1 play opening k (modulo the count) with colours swapped,
- * A White in even-numbered games. The first game that fails (an engine
- * ended or hung) stops the match. */
+ * Game 2k and 2k+1 are a pair: they play the k-th opening of a seeded
+ * order (openings_order: each opening once before any repeats) with the
+ * colours swapped, A White in even-numbered games. Each finished pair adds
+ * its pentanomial outcome (play/sprt.h); with an SPRT, the match starts no
+ * new game once the LLR leaves its bounds (the games under way finish and
+ * count). The first game that fails (an engine ended or hung) stops the
+ * match. */
 #ifndef CHESSLAB_PLAY_MATCH_RUNNER_H
 #define CHESSLAB_PLAY_MATCH_RUNNER_H
 
@@ -17,6 +21,7 @@
 
 #include "core/movegen.h"
 #include "play/match.h"
+#include "play/sprt.h"
 
 /* One game's outcome, from A's side. */
 typedef struct MatchGameRecord {
@@ -39,6 +44,8 @@ typedef struct MatchRun {
     long games, concurrency;
     const MatchOpening *openings;
     int opening_count;
+    uint64_t seed;                 /* of the opening order */
+    const SprtConfig *sprt;        /* NULL: play all the games */
     const MoveGen *gen;            /* the referee's rules */
     FILE *pgn;                     /* every finished game, NULL: none */
     FILE *progress;                /* a line per game, and illegal moves */
@@ -50,9 +57,15 @@ typedef struct MatchRun {
     int time_losses[2], illegal[2]; /* by A, by B */
     char error[512];               /* the failure that stopped the match; "" none */
     char names[2][416];            /* A's and B's, " A"/" B" added when alike */
+    Pentanomial pentanomial;       /* finished pairs */
+    SprtState sprt_state;          /* after the last finished pair (with sprt) */
+    bool sprt_stopped;             /* the SPRT ended the match */
+    int64_t elapsed_ms;            /* wall time of match_run_play */
 
     /* Internal. */
     MatchWorker *workers;
+    int *order;                    /* [opening_count] */
+    int64_t start_ms;
     pthread_mutex_t lock;
     int next_game;
     atomic_bool abort;
@@ -62,6 +75,10 @@ typedef struct MatchRun {
  * uci_client.h). Anything but MATCH_STARTED comes with a message (out of
  * memory is MATCH_ENGINE_FAILED); call match_run_finish either way. */
 MatchStart match_run_start(MatchRun *run, char *err, size_t err_len);
+/* The opening game index plays (an index into openings). */
+int match_run_opening(const MatchRun *run, int index);
+/* Games per minute of wall time so far (0 before the first). */
+double match_run_games_per_minute(const MatchRun *run);
 /* Plays the games and waits for them; run->error says whether one failed. */
 void match_run_play(MatchRun *run);
 /* Stops the engines and frees what match_run_start allocated. */

@@ -107,6 +107,14 @@ expect_error 2 "unknown option '--rounds'" match --rounds 3
 expect_error 2 "engine A \(chesslab.*\) has no option 'Bogus'" match --engine-a "Bogus=1" --games 1
 expect_error 2 "engine B: option Threads '0' is not an integer in 1\.\.256" match --engine-b "Threads=0" --games 1
 expect_error 2 "engine A: option SMP is one of .*, not 'fast'" match --engine-a "SMP=fast" --games 1
+expect_error 2 "--sprt 'elo0=5,elo1=0': elo0 must be below elo1" match --sprt elo0=5,elo1=0
+expect_error 2 "--sprt 'elo1=5': elo0 and elo1 are required" match --sprt elo1=5
+expect_error 2 "--sprt 'elo0=0,elo1=5,alpha=1': alpha must lie strictly between 0 and 0.5" match --sprt elo0=0,elo1=5,alpha=1
+expect_error 2 "--sprt 'elo0=0,elo1=5,x=1': unknown field 'x'" match --sprt elo0=0,elo1=5,x=1
+expect_error 2 "--sprt counts game pairs: --games must be at least 2" match --sprt elo0=0,elo1=5 --games 1
+expect_error 2 "--seed '-1' is not an integer" match --seed -1
+printf '1. e4 e5 2. Ke3 *\n' >"$tmp/bad.pgn"
+expect_error 2 "--openings: .*bad.pgn:1: game 1" match --openings "$tmp/bad.pgn"
 
 # --- match: two games, an SMP variant against serial, fast clock and depth limit
 if timeout 300 "$bin" match --engine-a "SMP=lazy,Threads=2" --engine-b "SMP=serial,Threads=1" --games 2 --tc 300+5 \
@@ -179,6 +187,71 @@ if timeout 120 "$bin" match --path-b "$tmp/slow" --games 2 --tc 1000+0 --time-ma
 else
   bad "match against a slow engine failed: $(tail -c 400 "$tmp/sl.err")"
 fi
+# --- match: SPRT. A beats the illegal-move fake in every game, so every
+# pair is 2-0 and, with bounds [0, 400] nElo, the LLR passes 2.94 at the
+# 10th pair (by the formula in play/sprt.h, recomputed here): the match
+# stops there, well before its 100 games.
+book=$(dirname "$0")/../openings/book-8ply.epd
+if timeout 300 "$bin" match --path-b "$tmp/illegal" --games 100 --tc 10000+10 --depth 1 --hash 8 \
+    --sprt elo0=0,elo1=400 --openings "$book" --out "$tmp/sprt.json" >"$tmp/sprt.out" 2>"$tmp/sprt.err"; then
+  check "SPRT: stops at the 10th pair" grep -q '^20 of 100 games' "$tmp/sprt.out"
+  check "SPRT: H1 accepted" grep -q '^SPRT nElo \[0, 400\], alpha 0.05, beta 0.05: LLR [0-9.]* (-2.94, 2.94): H1 accepted' "$tmp/sprt.out"
+  check "SPRT: a line per pair" test "$(grep -c '^SPRT nElo \[0, 400\]: LLR' "$tmp/sprt.err")" -eq 10
+  check "SPRT: JSON" /usr/bin/python3 - "$tmp/sprt.json" <<'EOF'
+import json, math, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["pairs"]["pentanomial"] == [0, 0, 0, 0, 10], doc["pairs"]
+s = doc["sprt"]
+assert s["verdict"] == "H1" and s["elo0"] == 0 and s["elo1"] == 400, s
+# The LLR from the counts, as play/sprt.h defines it.
+c = [x + 0.01 for x in doc["pairs"]["pentanomial"]]
+n = sum(c)
+mean = sum(ci * i / 4 for i, ci in enumerate(c)) / n
+var = sum(ci * (i / 4 - mean) ** 2 for i, ci in enumerate(c)) / n
+t = (mean - 0.5) / math.sqrt(2 * var)
+t1 = 400 / (800 / math.log(10))
+llr = n * math.log((1 + t * t) / (1 + (t - t1) ** 2))
+assert abs(s["llr"] - llr) < 1e-3 and s["llr"] >= s["upper"], (s, llr)
+assert doc["games_per_minute"] > 0 and doc["method"]["seed"] == 1
+EOF
+else
+  bad "match --sprt failed: $(tail -c 400 "$tmp/sprt.err")"
+fi
+
+# --- match: openings in a seeded order, each once before any repeats; PGN
+# games as openings (all their moves, and a FEN start).
+openings_of() { # openings_of SEED: the openings of 6 games, one a line
+  timeout 120 "$bin" match --path-b "$tmp/illegal" --games 6 --tc 10000+10 --depth 1 --hash 8 --seed "$1" \
+    --openings "$book" --out "$tmp/seed$1.json" >/dev/null 2>&1 &&
+    /usr/bin/python3 -c 'import json, sys; print("\n".join(g["opening"] for g in json.load(open(sys.argv[1]))["games"]))' "$tmp/seed$1.json"
+}
+o7=$(openings_of 7)
+check "seed: the same order twice" test "$o7" = "$(openings_of 7)"
+check "seed: another seed, another order" test "$o7" != "$(openings_of 8)"
+check "seed: pairs share an opening, 3 distinct" test "$(sort -u <<<"$o7" | wc -l)" -eq 3 -a "$(uniq <<<"$o7" | wc -l)" -eq 3
+cat >"$tmp/open.pgn" <<'EOF'
+[Event "one"]
+[Opening "Ruy Lopez"]
+
+1. e4 e5 2. Nf3 Nc6 3. Bb5 *
+
+[Event "two"]
+[SetUp "1"]
+[FEN "4k3/pppp4/8/8/8/8/PPPP4/4K2R w K - 0 1"]
+
+1. O-O *
+EOF
+if timeout 120 "$bin" match --path-b "$tmp/illegal" --games 4 --tc 10000+10 --depth 1 --hash 8 \
+    --openings "$tmp/open.pgn" --pgn "$tmp/open_games.pgn" --out "$tmp/open.json" >"$tmp/open.out" 2>"$tmp/open.err"; then
+  check "PGN openings: both played" /usr/bin/python3 -c 'import json, sys
+names = sorted(g["opening"] for g in json.load(open(sys.argv[1]))["games"])
+assert names == sorted(["Ruy Lopez", "Ruy Lopez", sys.argv[2] + ":2", sys.argv[2] + ":2"]), names' "$tmp/open.json" "$tmp/open.pgn"
+  check "PGN openings: the moves are played first" grep -q '^1\. e4 e5 2\. Nf3 Nc6 3\. Bb5 ' "$tmp/open_games.pgn"
+  check "PGN openings: a FEN start" grep -q '^\[FEN "4k3/pppp4/8/8/8/8/PPPP4/4K2R w K - 0 1"\]' "$tmp/open_games.pgn"
+else
+  bad "match --openings PGN failed: $(tail -c 400 "$tmp/open.err")"
+fi
+
 timeout 120 "$bin" match --path-b "$tmp/crash" --games 2 --tc 1000+10 --depth 2 --hash 8 >"$tmp/cr.out" 2>"$tmp/cr.err"
 rc=$?
 check "crashing engine: exit 1 (got $rc)" test "$rc" -eq 1
