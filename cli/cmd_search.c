@@ -148,25 +148,32 @@ static void where_text(Topology *topo, int pu, char *buf, size_t len)
         snprintf(buf, len, "PU %d", pu);
 }
 
-static void print_threads_json(const EngineStats *st, Topology *topo)
+static void write_threads_json(JsonWriter *w, const EngineStats *st, Topology *topo)
 {
     /* The keys of the options the stats report, from the table. */
-    printf(", \"%s\": \"%s\", \"%s\": %d, \"%s\": \"%s\", \"splits\": %llu, \"late_joins\": %llu, "
-           "\"deferred\": %llu, \"thread_stats\": [",
-           engine_option(ENGINE_OPT_SMP)->json, smp_variant_name(st->variant), engine_option(ENGINE_OPT_THREADS)->json,
-           st->threads, engine_option(ENGINE_OPT_BIND)->json, bind_policy_name(st->bind), (unsigned long long)st->splits,
-           (unsigned long long)st->late_joins, (unsigned long long)st->deferred);
+    json_string(w, engine_option(ENGINE_OPT_SMP)->json, smp_variant_name(st->variant));
+    json_int(w, engine_option(ENGINE_OPT_THREADS)->json, st->threads);
+    json_string(w, engine_option(ENGINE_OPT_BIND)->json, bind_policy_name(st->bind));
+    json_uint(w, "splits", st->splits);
+    json_uint(w, "late_joins", st->late_joins);
+    json_uint(w, "deferred", st->deferred);
+    json_array_begin(w, "thread_stats", JSON_INLINE);
     for (int i = 0; i < st->threads; i++) {
         const EngineThreadStats *t = &st->thread[i];
         char where[128];
         where_text(topo, t->pu, where, sizeof where);
-        printf("%s{\"thread\": %d, \"pu\": %d, \"where\": ", i ? ", " : "", i, t->pu);
-        json_write_string(stdout, where);
-        printf(", \"nodes\": %llu, \"splits\": %llu, \"late_joins\": %llu, \"deferred\": %llu, \"idle_ms\": %.3f}",
-               (unsigned long long)t->nodes, (unsigned long long)t->splits, (unsigned long long)t->late_joins,
-               (unsigned long long)t->deferred, t->idle_ns / 1e6);
+        json_object_begin(w, NULL, JSON_INLINE);
+        json_int(w, "thread", i);
+        json_int(w, "pu", t->pu);
+        json_string(w, "where", where);
+        json_uint(w, "nodes", t->nodes);
+        json_uint(w, "splits", t->splits);
+        json_uint(w, "late_joins", t->late_joins);
+        json_uint(w, "deferred", t->deferred);
+        json_double(w, "idle_ms", t->idle_ns / 1e6, 3);
+        json_end(w);
     }
-    printf("]");
+    json_end(w);
 }
 
 static void print_threads_text(const EngineStats *st, Topology *topo)
@@ -201,26 +208,33 @@ static void print_result(const SearchCliOptions *o, const char *fen, const Searc
     score_text(r->score, score, sizeof score);
     unsigned long long nps = r->time_ms > 0 ? r->nodes * 1000 / (unsigned long long)r->time_ms : 0;
     if (o->json) {
-        printf("{\"fen\": ");
-        json_write_string(stdout, fen);
-        printf(", \"bestmove\": ");
-        json_write_string(stdout, r->best != MOVE_NONE ? best : "");
-        printf(", \"ponder\": ");
-        json_write_string(stdout, ponder);
+        /* One line, as scripts read it. */
+        JsonWriter w;
+        json_writer_init(&w, stdout);
+        json_object_begin(&w, NULL, JSON_INLINE);
+        json_string(&w, "fen", fen);
+        json_string(&w, "bestmove", r->best != MOVE_NONE ? best : "");
+        json_string(&w, "ponder", ponder);
+        json_object_begin(&w, "score", JSON_INLINE);
         if (score_is_mate(r->score))
-            printf(", \"score\": {\"mate\": %d}", score_mate_moves(r->score));
+            json_int(&w, "mate", score_mate_moves(r->score));
         else
-            printf(", \"score\": {\"cp\": %d}", r->score);
-        printf(", \"depth\": %d, \"seldepth\": %d, \"nodes\": %llu, \"time_ms\": %lld, \"nps\": %llu, \"pv\": [",
-               r->depth, r->seldepth, (unsigned long long)r->nodes, (long long)r->time_ms, nps);
+            json_int(&w, "cp", r->score);
+        json_end(&w);
+        json_int(&w, "depth", r->depth);
+        json_int(&w, "seldepth", r->seldepth);
+        json_uint(&w, "nodes", r->nodes);
+        json_int(&w, "time_ms", r->time_ms);
+        json_uint(&w, "nps", nps);
+        json_array_begin(&w, "pv", JSON_INLINE);
         for (int i = 0; i < r->pv_len; i++) {
             char m[MOVE_TEXT_MAX];
             move_to_uci(r->pv[i], m);
-            printf("%s\"%s\"", i ? ", " : "", m);
+            json_string(&w, NULL, m);
         }
-        printf("]");
-        print_threads_json(st, topo);
-        printf("}\n");
+        json_end(&w);
+        write_threads_json(&w, st, topo);
+        json_end(&w);
         return;
     }
     printf("position  %s\nbestmove  %s\nponder    %s\nscore     %s\ndepth     %d (seldepth %d)\nnodes     %llu\n"

@@ -42,7 +42,7 @@ static int utf8_sequence(const unsigned char *s, int *used)
     return *used = need + 1;
 }
 
-void json_write_string(FILE *out, const char *text)
+static void json_write_string(FILE *out, const char *text)
 {
     const unsigned char *s = (const unsigned char *)text;
     fputc('"', out);

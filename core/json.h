@@ -46,7 +46,12 @@ void json_array_begin(JsonWriter *w, const char *key, JsonLayout layout);
 void json_end(JsonWriter *w);
 
 /* Values (key as above). */
-void json_string(JsonWriter *w, const char *key, const char *value); /* NULL: null */
+/* A string (and every key) as a JSON literal: '"' and '\' escaped, control
+ * characters as \uXXXX (\n, \r, \t by name), well-formed UTF-8 kept, and
+ * each ill-formed part (a stray continuation byte, a truncated sequence, an
+ * overlong form, a surrogate, a code point above U+10FFFF) replaced by one
+ * U+FFFD, as Unicode's "maximal subpart" practice says. NULL: null. */
+void json_string(JsonWriter *w, const char *key, const char *value);
 void json_int(JsonWriter *w, const char *key, int64_t value);
 void json_uint(JsonWriter *w, const char *key, uint64_t value);
 void json_double(JsonWriter *w, const char *key, double value, int decimals);
@@ -63,11 +68,5 @@ void json_flush(JsonWriter *w);
  * deep. (A mistake in a caller, caught by the tests.) */
 bool json_writer_done(const JsonWriter *w);
 
-/* Writes s as a JSON string literal, quotes included: '"' and '\' escaped,
- * control characters as \uXXXX (\n, \r, \t by name), well-formed UTF-8
- * kept, and each ill-formed part (a stray continuation byte, a truncated
- * sequence, an overlong form, a surrogate, a code point above U+10FFFF)
- * replaced by one U+FFFD, as Unicode's "maximal subpart" practice says. */
-void json_write_string(FILE *out, const char *s);
 
 #endif
