@@ -14,15 +14,17 @@
 #include "search/engine.h"
 
 /* The engine options `search` takes as flags, in usage order. */
-static const EngineOptionId FLAGS[] = { ENGINE_OPT_HASH, ENGINE_OPT_CAPTURE_ORDER, ENGINE_OPT_SMP, ENGINE_OPT_THREADS,
-                                        ENGINE_OPT_BIND, ENGINE_OPT_MIN_SPLIT_DEPTH, ENGINE_OPT_SPLIT_THREADS };
+static const EngineOptionId FLAGS[] = { ENGINE_OPT_HASH,    ENGINE_OPT_CAPTURE_ORDER,   ENGINE_OPT_SMP,
+                                        ENGINE_OPT_THREADS, ENGINE_OPT_BIND,            ENGINE_OPT_MIN_SPLIT_DEPTH,
+                                        ENGINE_OPT_SPLIT_THREADS, ENGINE_OPT_MULTIPV };
 enum { FLAG_COUNT = sizeof FLAGS / sizeof FLAGS[0] };
 
 static void usage(FILE *f)
 {
     fputs("usage: chesslab search [--fen FEN] [--moves m1 m2 ...] (--depth D | --nodes N | --movetime MS)\n"
           "                       [--hash MB] [--off LIST] [--captures ORDER] [--smp VARIANT] [--threads N]\n"
-          "                       [--bind POLICY] [--min-split-depth D] [--split-threads N] [--info] [--json]\n"
+          "                       [--bind POLICY] [--min-split-depth D] [--split-threads N] [--multipv N]\n"
+          "                       [--info] [--json]\n"
           "\n"
           "  --fen FEN        position (default: the start position)\n"
           "  --moves m ...    UCI moves played from it first\n"
@@ -121,20 +123,91 @@ static void score_text(int score, char *buf, size_t len)
         snprintf(buf, len, "cp %d", score);
 }
 
-static void print_info(void *ctx, const SearchReport *r)
+/* The lines (--multipv) of the last completed depth, as reported. */
+typedef struct SearchLine {
+    int depth, score, pv_len;
+    Move pv[SEARCH_MAX_PLY];
+} SearchLine;
+
+typedef struct SearchLines {
+    bool info;     /* print each report on stderr too */
+    bool numbered; /* --multipv N > 1: the reports name their line */
+    int count;  /* lines of the last completed depth */
+    SearchLine line[SEARCH_MAX_MULTIPV];
+} SearchLines;
+
+static void print_pv(FILE *f, const Move *pv, int len)
 {
-    (void)ctx;
+    for (int i = 0; i < len; i++) {
+        char m[MOVE_TEXT_MAX];
+        move_to_uci(pv[i], m);
+        fprintf(f, "%s%s", i ? " " : "", m);
+    }
+}
+
+/* A completed depth reports its lines in order, 1 first; a bound (an
+ * aspiration fail) is no line. */
+static void on_report(void *ctx, const SearchReport *r)
+{
+    SearchLines *lines = ctx;
+    if (r->depth > 0 && r->bound == BOUND_EXACT && r->multipv >= 1 && r->multipv <= SEARCH_MAX_MULTIPV) {
+        if (r->multipv == 1)
+            lines->count = 0;
+        SearchLine *l = &lines->line[r->multipv - 1];
+        *l = (SearchLine){ .depth = r->depth, .score = r->score, .pv_len = r->pv_len };
+        memcpy(l->pv, r->pv, (size_t)r->pv_len * sizeof *r->pv);
+        if (r->multipv > lines->count)
+            lines->count = r->multipv;
+    }
+    if (!lines->info)
+        return;
     char score[32];
     score_text(r->score, score, sizeof score);
-    fprintf(stderr, "depth %2d  seldepth %2d  score %-9s%s  nodes %10llu  time %6lld ms  pv", r->depth, r->seldepth,
-            score, r->bound == BOUND_LOWER ? " (lower bound)" : r->bound == BOUND_UPPER ? " (upper bound)" : "",
+    fprintf(stderr, "depth %2d  seldepth %2d  ", r->depth, r->seldepth);
+    if (lines->numbered)
+        fprintf(stderr, "multipv %d  ", r->multipv);
+    fprintf(stderr, "score %-9s%s  nodes %10llu  time %6lld ms  pv ", score,
+            r->bound == BOUND_LOWER ? " (lower bound)" : r->bound == BOUND_UPPER ? " (upper bound)" : "",
             (unsigned long long)r->nodes, (long long)r->time_ms);
-    for (int i = 0; i < r->pv_len; i++) {
-        char m[MOVE_TEXT_MAX];
-        move_to_uci(r->pv[i], m);
-        fprintf(stderr, " %s", m);
-    }
+    print_pv(stderr, r->pv, r->pv_len);
     fputc('\n', stderr);
+}
+
+static void write_score_json(JsonWriter *w, int score)
+{
+    json_object_begin(w, "score", JSON_INLINE);
+    if (score_is_mate(score))
+        json_int(w, "mate", score_mate_moves(score));
+    else
+        json_int(w, "cp", score);
+    json_end(w);
+}
+
+static void write_pv_json(JsonWriter *w, const Move *pv, int len)
+{
+    json_array_begin(w, "pv", JSON_INLINE);
+    for (int i = 0; i < len; i++) {
+        char m[MOVE_TEXT_MAX];
+        move_to_uci(pv[i], m);
+        json_string(w, NULL, m);
+    }
+    json_end(w);
+}
+
+/* --multipv N > 1: "lines", each with its number, depth, score and PV. */
+static void write_lines_json(JsonWriter *w, const SearchLines *lines)
+{
+    json_array_begin(w, "lines", JSON_INLINE);
+    for (int k = 0; k < lines->count; k++) {
+        const SearchLine *l = &lines->line[k];
+        json_object_begin(w, NULL, JSON_INLINE);
+        json_int(w, "multipv", k + 1);
+        json_int(w, "depth", l->depth);
+        write_score_json(w, l->score);
+        write_pv_json(w, l->pv, l->pv_len);
+        json_end(w);
+    }
+    json_end(w);
 }
 
 /* "PU 3 (core 1, package 0, NUMA 0)", or "unbound". */
@@ -197,9 +270,10 @@ static void print_threads_text(const EngineStats *st, Topology *topo)
     }
 }
 
-static void print_result(const SearchCliOptions *o, const char *fen, const SearchResult *r, const EngineStats *st,
-                         Topology *topo)
+static void print_result(const SearchCliOptions *o, const char *fen, const SearchResult *r, const SearchLines *lines,
+                         const EngineStats *st, Topology *topo)
 {
+
     char best[MOVE_TEXT_MAX] = "(none)", ponder[MOVE_TEXT_MAX] = "", score[32];
     if (r->best != MOVE_NONE)
         move_to_uci(r->best, best);
@@ -215,24 +289,15 @@ static void print_result(const SearchCliOptions *o, const char *fen, const Searc
         json_string(&w, "fen", fen);
         json_string(&w, "bestmove", r->best != MOVE_NONE ? best : "");
         json_string(&w, "ponder", ponder);
-        json_object_begin(&w, "score", JSON_INLINE);
-        if (score_is_mate(r->score))
-            json_int(&w, "mate", score_mate_moves(r->score));
-        else
-            json_int(&w, "cp", r->score);
-        json_end(&w);
+        write_score_json(&w, r->score);
         json_int(&w, "depth", r->depth);
         json_int(&w, "seldepth", r->seldepth);
         json_uint(&w, "nodes", r->nodes);
         json_int(&w, "time_ms", r->time_ms);
         json_uint(&w, "nps", nps);
-        json_array_begin(&w, "pv", JSON_INLINE);
-        for (int i = 0; i < r->pv_len; i++) {
-            char m[MOVE_TEXT_MAX];
-            move_to_uci(r->pv[i], m);
-            json_string(&w, NULL, m);
-        }
-        json_end(&w);
+        write_pv_json(&w, r->pv, r->pv_len);
+        if (lines->numbered)
+            write_lines_json(&w, lines);
         write_threads_json(&w, st, topo);
         json_end(&w);
         return;
@@ -241,12 +306,14 @@ static void print_result(const SearchCliOptions *o, const char *fen, const Searc
            "time      %lld ms\nnps       %llu\npv        ",
            fen, best, ponder[0] ? ponder : "(none)", score, r->depth, r->seldepth, (unsigned long long)r->nodes,
            (long long)r->time_ms, nps);
-    for (int i = 0; i < r->pv_len; i++) {
-        char m[MOVE_TEXT_MAX];
-        move_to_uci(r->pv[i], m);
-        printf("%s%s", i ? " " : "", m);
-    }
+    print_pv(stdout, r->pv, r->pv_len);
     printf("\n");
+    for (int k = 0; lines->numbered && k < lines->count; k++) {
+        score_text(lines->line[k].score, score, sizeof score);
+        printf("line %-5d%-9s depth %d  pv ", k + 1, score, lines->line[k].depth);
+        print_pv(stdout, lines->line[k].pv, lines->line[k].pv_len);
+        printf("\n");
+    }
     print_threads_text(st, topo);
 }
 
@@ -288,14 +355,17 @@ int cmd_search(int argc, char **argv)
     engine_ops(e)->save(engine_board(e), &now);
     char fen[FEN_MAX];
     setup_to_fen(&now, fen);
-    EngineCallbacks cb = { o.info ? print_info : NULL, NULL, NULL };
+    static SearchLines lines; /* about 64 KB: not on the stack */
+    lines.info = o.info;
+    lines.numbered = o.values[ENGINE_OPT_MULTIPV] > 1;
+    EngineCallbacks cb = { .info = on_report, .ctx = &lines };
     SearchResult r;
     engine_search(e, &o.limits, &cb, &r);
     EngineStats stats;
     engine_last_stats(e, &stats);
     /* The machine, to name where bound threads ran. */
     Topology *topo = stats.thread[0].pu >= 0 ? topology_open() : NULL;
-    print_result(&o, fen, &r, &stats, topo);
+    print_result(&o, fen, &r, &lines, &stats, topo);
     topology_close(topo);
     engine_free(e);
     return 0;

@@ -91,7 +91,7 @@ static void on_info(void *ctx, const SearchReport *r)
         return;
     }
     uint64_t nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
-    used = append(line, used, size, "info depth %d seldepth %d multipv 1 ", r->depth, r->seldepth);
+    used = append(line, used, size, "info depth %d seldepth %d multipv %d ", r->depth, r->seldepth, r->multipv);
     used = append_score(line, used, size, r->score);
     if (r->bound == BOUND_LOWER)
         used = append(line, used, size, " lowerbound");
@@ -105,6 +105,14 @@ static void on_info(void *ctx, const SearchReport *r)
         used = append(line, used, size, " %s", move);
     }
     say(u, "%s", line);
+}
+
+/* Once the search has run a second (the search says when). */
+static void on_currmove(void *ctx, int depth, Move move, int number)
+{
+    char text[MOVE_TEXT_MAX];
+    move_to_uci(move, text);
+    say(ctx, "info depth %d currmove %s currmovenumber %d", depth, text, number);
 }
 
 static void on_bestmove(void *ctx, const SearchResult *r)
@@ -327,7 +335,7 @@ static void cmd_go(Uci *u, char **tokens, int count)
     }
     if (l.searchmove_count == 0 && count > 1 && strcmp(tokens[count - 1], "searchmoves") == 0)
         say(u, "info string searchmoves without legal moves: searching all");
-    EngineCallbacks cb = { on_info, on_bestmove, u };
+    EngineCallbacks cb = { on_info, on_bestmove, u, on_currmove };
     engine_go(u->engine, &l, &cb);
 }
 

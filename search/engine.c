@@ -409,6 +409,7 @@ static void prepare(Engine *e, const SearchLimits *limits, const EngineCallbacks
     e->chosen = 0;
     e->cb = cb ? *cb : (EngineCallbacks){ 0 };
     e->shared.report = e->cb.info;
+    e->shared.currmove = e->cb.currmove;
     e->shared.report_ctx = e->cb.ctx;
     atomic_store(&e->stop_requested, false);
 }
@@ -436,10 +437,11 @@ static void collect_stats(Engine *e)
 
 /* The variant's pick_result may play a helper's result (Lazy SMP: when it
  * is better, lazy.h); the main thread then shows its line so that the last
- * info matches bestmove. */
+ * info matches bestmove. Not with MultiPV: the main thread's lines were
+ * shown, and bestmove is the first one's. */
 static void choose_result(Engine *e)
 {
-    if (e->vops->pick_result == NULL)
+    if (e->vops->pick_result == NULL || e->shared.options.multipv > 1)
         return;
     const SearchResult *candidates[ENGINE_MAX_THREADS];
     for (int i = 0; i < e->active; i++)
@@ -448,7 +450,8 @@ static void choose_result(Engine *e)
     SearchResult *r = &e->results[e->chosen];
     if (e->chosen == 0 || e->shared.report == NULL)
         return;
-    SearchReport line = { .depth = r->depth, .seldepth = r->seldepth, .score = r->score, .bound = BOUND_EXACT,
+    SearchReport line = { .depth = r->depth, .seldepth = r->seldepth, .multipv = 1, .score = r->score,
+                          .bound = BOUND_EXACT,
                           .nodes = search_shared_nodes(&e->shared), .time_ms = e->results[0].time_ms,
                           .hashfull = tt_hashfull(&e->tt), .pv = r->pv, .pv_len = r->pv_len };
     e->shared.report(e->shared.report_ctx, &line);
@@ -568,7 +571,7 @@ void engine_search(Engine *e, const SearchLimits *limits, const EngineCallbacks 
     SearchLimits l = *limits;
     l.infinite = false;
     l.ponder = false;
-    EngineCallbacks info_only = { cb ? cb->info : NULL, NULL, cb ? cb->ctx : NULL };
+    EngineCallbacks info_only = { cb ? cb->info : NULL, NULL, cb ? cb->ctx : NULL, cb ? cb->currmove : NULL };
     prepare(e, &l, &info_only);
     run_job(e, JOB_SEARCH, e->active);
     join_search(e);

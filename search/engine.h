@@ -27,6 +27,9 @@ typedef struct EngineCallbacks {
      * ponderhit. */
     void (*bestmove)(void *ctx, const SearchResult *r);
     void *ctx;
+    /* The root move the main thread starts (SearchShared.currmove: only
+     * once the search has run a second; may be NULL). */
+    void (*currmove)(void *ctx, int depth, Move move, int number);
 } EngineCallbacks;
 
 /* The most search threads (the size of the per-thread arrays). Every

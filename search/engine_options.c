@@ -98,6 +98,7 @@ SETTER(apply_lmr, engine_options(e)->lmr = value != 0)
 SETTER(apply_futility, engine_options(e)->futility = value != 0)
 SETTER(apply_aspiration, engine_options(e)->aspiration = value != 0)
 SETTER(apply_capture_order, engine_options(e)->capture_order = (CaptureOrder)value)
+SETTER(apply_multipv, engine_options(e)->multipv = (int)value)
 #undef SETTER
 
 /* ---- the table ---- */
@@ -298,5 +299,6 @@ void search_options_default(SearchOptions *o)
                           .lmr = engine_option_default(ENGINE_OPT_LMR) != 0,
                           .futility = engine_option_default(ENGINE_OPT_FUTILITY) != 0,
                           .aspiration = engine_option_default(ENGINE_OPT_ASPIRATION) != 0,
-                          .capture_order = (CaptureOrder)engine_option_default(ENGINE_OPT_CAPTURE_ORDER) };
+                          .capture_order = (CaptureOrder)engine_option_default(ENGINE_OPT_CAPTURE_ORDER),
+                          .multipv = (int)engine_option_default(ENGINE_OPT_MULTIPV) };
 }

@@ -45,6 +45,8 @@ typedef enum { ENGINE_SPIN, ENGINE_CHECK, ENGINE_COMBO, ENGINE_STRING, ENGINE_BU
       "tt_placement", apply_tt_placement, "NUMA placement of the transposition table")                           \
     X(PONDER, "Ponder", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "ponder", NULL,                                  \
       "the GUI may send go ponder (nothing to set: every search can ponder)")                                     \
+    X(MULTIPV, "MultiPV", ENGINE_SPIN, 1, 1, SEARCH_MAX_MULTIPV, NULL, "--multipv", "N", "multipv",               \
+      apply_multipv, "lines shown: the best N root moves, each with its score (at most one per legal move)")     \
     X(MOVE_OVERHEAD, "Move Overhead", ENGINE_SPIN, 30, 0, 5000, NULL, "--overhead", "MS", "overhead_ms",          \
       apply_move_overhead, "milliseconds kept back per move for pipes and the GUI")                               \
     X(NULL_MOVE, "NullMove", ENGINE_CHECK, 1, 0, 1, NULL, "null", NULL, "null_move", apply_null_move,             \

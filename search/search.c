@@ -33,6 +33,7 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
     s->ops = ops;
     s->tt = tt;
     s->report = NULL;
+    s->currmove = NULL;
     s->report_ctx = NULL;
     s->threads = NULL;
     s->thread_count = 0;
@@ -759,18 +760,19 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
 
 /* ---- the root ---- */
 
-/* The front move becomes move k with its score and PV, the others
- * keeping their order. */
-static void root_promote(SearchThread *t, int k, int score, const Move *pv, int pv_len)
+/* Move k becomes the front move of the moves from first on (those of
+ * the line being searched: first is 0 but for MultiPV's later lines) with
+ * its score and PV, the others keeping their order. */
+static void root_promote(SearchThread *t, int first, int k, int score, const Move *pv, int pv_len)
 {
     RootMove *rm = &t->root[k];
     rm->score = score;
     rm->pv_len = pv_len < SEARCH_MAX_PLY ? pv_len : SEARCH_MAX_PLY;
     memcpy(rm->pv, pv, (size_t)rm->pv_len * sizeof(Move));
-    if (k > 0) {
+    if (k > first) {
         RootMove chosen = *rm;
-        memmove(&t->root[1], &t->root[0], (size_t)k * sizeof(RootMove));
-        t->root[0] = chosen;
+        memmove(&t->root[first + 1], &t->root[first], (size_t)(k - first) * sizeof(RootMove));
+        t->root[first] = chosen;
     }
 }
 
@@ -778,17 +780,19 @@ static void root_promote(SearchThread *t, int k, int score, const Move *pv, int 
  * may hand the others to idle threads. Its result goes back into the root
  * list as search_root would have put it: the move that raised alpha last
  * to the front with its score and PV, and each move's nodes, which order
- * the next iteration. false when the hook did not split. */
-static bool root_split(SearchThread *t, int depth, int *alpha, int beta, int *best)
+ * the next iteration. The moves are those from first on (the line being
+ * searched). false when the hook did not split. */
+static bool root_split(SearchThread *t, int first, int depth, int *alpha, int beta, int *best)
 {
-    const int n = t->root_count;
+    const int n = t->root_count - first;
     if (!hook_may_split(t, depth) || n < 3)
         return false;
+    RootMove *root = t->root + first;
     ScoredMove list[MAX_MOVES];
     Move moves[MAX_MOVES];
     uint64_t nodes[MAX_MOVES];
     for (int i = 0; i < n; i++) {
-        moves[i] = t->root[i].move;
+        moves[i] = root[i].move;
         list[i] = (ScoredMove){ .move = moves[i], .score = n - i }; /* picked in the root list's order */
         nodes[i] = 0;
     }
@@ -803,35 +807,49 @@ static bool root_split(SearchThread *t, int depth, int *alpha, int beta, int *be
     /* Only merged results count: a move searched to its end, even when
      * the search stopped meanwhile. */
     for (int i = 1; i < n; i++) {
-        t->root[i].nodes += nodes[i];
-        t->root[i].score = -SCORE_INF;
+        root[i].nodes += nodes[i];
+        root[i].score = -SCORE_INF;
     }
     *alpha = req.alpha;
     *best = req.best;
     if (req.best_move != MOVE_NONE)
         for (int k = 1; k < n; k++)
-            if (t->root[k].move == req.best_move) {
-                root_promote(t, k, req.alpha, pv.moves, pv.len);
+            if (root[k].move == req.best_move) {
+                root_promote(t, first, first + k, req.alpha, pv.moves, pv.len);
                 break;
             }
     return true;
 }
 
-/* Searches every root move; a move that raises alpha moves to the front,
- * so the front move is always the best one found, even when the search is
- * stopped halfway. */
-static int search_root(SearchThread *t, int alpha, int beta, int depth)
+/* UCI's currmove: the main thread names each root move it starts once the
+ * search has run this long (as Stockfish does, so that short searches stay
+ * quiet). */
+enum { CURRMOVE_AFTER_MS = 1000 };
+
+static void announce_root_move(const SearchThread *t, int depth, Move m, int number)
+{
+    const SearchShared *s = t->shared;
+    if (t->id == 0 && s->currmove != NULL && timer_now_ns() - s->go_ns >= CURRMOVE_AFTER_MS * (int64_t)1000000)
+        s->currmove(s->report_ctx, depth, m, number);
+}
+
+/* Searches the root moves from first on (first > 0: a later MultiPV line,
+ * the moves of the lines before it left out); a move that raises alpha
+ * moves to position first, so that one is always the best found, even when
+ * the search is stopped halfway. */
+static int search_root(SearchThread *t, int alpha, int beta, int depth, int first)
 {
     int best = -SCORE_INF;
     t->pv[0].len = 0;
     t->frames[1].killers[0] = t->frames[1].killers[1] = MOVE_NONE;
-    for (int i = 0; i < t->root_count; i++) {
+    for (int i = first; i < t->root_count; i++) {
         RootMove *rm = &t->root[i];
+        announce_root_move(t, depth, rm->move, i + 1);
         uint64_t before = search_thread_nodes(t);
         make_move(t, rm->move);
         t->frames[1].null_move = false;
         int score;
-        if (i == 0) {
+        if (i == first) {
             score = -search(t, -beta, -alpha, depth - 1, 1, false);
         } else {
             score = -search(t, -alpha - 1, -alpha, depth - 1, 1, true);
@@ -844,10 +862,10 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth)
             break;
         if (score > best)
             best = score;
-        if (i == 0 || score > alpha) {
+        if (i == first || score > alpha) {
             PvLine line;
             search_pv_join(&line, rm->move, &t->pv[1]);
-            root_promote(t, i, score, line.moves, line.len);
+            root_promote(t, first, i, score, line.moves, line.len);
         } else {
             rm->score = -SCORE_INF;
         }
@@ -857,7 +875,7 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth)
                 break;
         }
         /* Hook (YBWC): the other root moves may go to idle threads. */
-        if (i == 0 && root_split(t, depth, &alpha, beta, &best))
+        if (i == first && root_split(t, first, depth, &alpha, beta, &best))
             break;
     }
     return best;
@@ -901,14 +919,16 @@ static void build_root(SearchThread *t)
     }
 }
 
-static void report(SearchThread *t, int depth, int score, Bound bound)
+/* The line of root move `line` (0: the best; MultiPV numbers it line + 1). */
+static void report(SearchThread *t, int depth, int line, int score, Bound bound)
 {
     SearchShared *s = t->shared;
     if (t->id != 0 || s->report == NULL)
         return;
-    SearchReport r = { .depth = depth, .seldepth = t->seldepth, .score = score, .bound = bound,
-                       .nodes = total_nodes(t), .time_ms = (timer_now_ns() - s->go_ns) / 1000000,
-                       .hashfull = tt_hashfull(s->tt), .pv = t->root[0].pv, .pv_len = t->root[0].pv_len };
+    const RootMove *rm = &t->root[line];
+    SearchReport r = { .depth = depth, .seldepth = t->seldepth, .multipv = line + 1, .score = score,
+                       .bound = bound, .nodes = total_nodes(t), .time_ms = (timer_now_ns() - s->go_ns) / 1000000,
+                       .hashfull = tt_hashfull(s->tt), .pv = rm->pv, .pv_len = rm->pv_len };
     s->report(s->report_ctx, &r);
 }
 
@@ -951,6 +971,65 @@ static bool iteration_ends_search(SearchThread *t, int depth, int score)
     return false;
 }
 
+/* One line of the root: the root moves from first on searched to a
+ * full-window score through aspiration windows around center (the score
+ * the line had at the last depth), the best of them to position first.
+ * Aspiration fails are reported when report_bounds. */
+static int search_line(SearchThread *t, int depth, int first, int center, bool report_bounds)
+{
+    int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF;
+    if (t->shared->options.aspiration && depth >= 5 && !score_is_mate(center)) {
+        alpha = center - delta;
+        beta = center + delta;
+    }
+    int result;
+    for (;;) {
+        result = search_root(t, alpha, beta, depth, first);
+        if (stopped(t))
+            break;
+        if (result <= alpha) {
+            if (report_bounds)
+                report(t, depth, first, result, BOUND_UPPER);
+            beta = (alpha + beta) / 2;
+            alpha = result - delta > -SCORE_INF ? result - delta : -SCORE_INF;
+        } else if (result >= beta) {
+            if (report_bounds)
+                report(t, depth, first, result, BOUND_LOWER);
+            beta = result + delta < SCORE_INF ? result + delta : SCORE_INF;
+        } else {
+            break;
+        }
+        delta += delta / 2;
+        if (delta > 600)
+            alpha = -SCORE_INF, beta = SCORE_INF;
+    }
+    return result;
+}
+
+/* The lines the main thread searches: MultiPV, at most one per root move.
+ * Helpers search one line (they only fill the table for the main one). */
+static int root_lines(const SearchThread *t)
+{
+    int lines = t->id == 0 ? t->shared->options.multipv : 1;
+    if (lines > t->root_count)
+        lines = t->root_count;
+    return lines > 1 ? lines : 1;
+}
+
+/* After a completed depth of several lines: the lines by score, best
+ * first (a later line may come out above an earlier one when the table
+ * changed between them), stable so that equal scores keep their order. */
+static void sort_lines(SearchThread *t, int lines)
+{
+    for (int i = 1; i < lines; i++) {
+        RootMove moved = t->root[i];
+        int j = i;
+        for (; j > 0 && t->root[j - 1].score < moved.score; j--)
+            t->root[j] = t->root[j - 1];
+        t->root[j] = moved;
+    }
+}
+
 void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
 {
     search_thread_begin(t, s);
@@ -962,7 +1041,7 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
     if (t->root_count == 0) {
         /* Mated or stalemated: nothing to search. */
         out->score = t->ops->in_check(t->board) ? -SCORE_MATE : SCORE_DRAW;
-        SearchReport r = { .score = out->score, .bound = BOUND_EXACT, .hashfull = tt_hashfull(s->tt) };
+        SearchReport r = { .multipv = 1, .score = out->score, .bound = BOUND_EXACT, .hashfull = tt_hashfull(s->tt) };
         if (t->id == 0 && s->report)
             s->report(s->report_ctx, &r);
         if (t->id == 0)
@@ -970,6 +1049,10 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
         return;
     }
 
+    /* MultiPV: line k searches the root moves from k on, the best k moves
+     * (the lines before it) left out; line_score[k] is its last score. */
+    const int lines = root_lines(t);
+    int line_score[SEARCH_MAX_MULTIPV];
     int score = 0, completed = 0, seldepth = 0;
     Move completed_best = MOVE_NONE;
     for (int depth = 1; depth <= SEARCH_MAX_DEPTH; depth++) {
@@ -979,30 +1062,11 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
         t->seldepth = 0;
         for (int i = 0; i < t->root_count; i++)
             t->root[i].nodes = 0;
-        int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF;
-        if (s->options.aspiration && depth >= 5 && !score_is_mate(score)) {
-            alpha = score - delta;
-            beta = score + delta;
-        }
-        int result;
-        for (;;) {
-            result = search_root(t, alpha, beta, depth);
-            if (stopped(t))
-                break;
-            if (result <= alpha) {
-                report(t, depth, result, BOUND_UPPER);
-                beta = (alpha + beta) / 2;
-                alpha = result - delta > -SCORE_INF ? result - delta : -SCORE_INF;
-            } else if (result >= beta) {
-                report(t, depth, result, BOUND_LOWER);
-                beta = result + delta < SCORE_INF ? result + delta : SCORE_INF;
-            } else {
-                break;
-            }
-            delta += delta / 2;
-            if (delta > 600)
-                alpha = -SCORE_INF, beta = SCORE_INF;
-        }
+        for (int k = 1; k < lines; k++)
+            line_score[k] = t->root[k].score;
+        int result = search_line(t, depth, 0, score, lines == 1);
+        for (int k = 1; k < lines && !stopped(t); k++)
+            search_line(t, depth, k, line_score[k], false);
         if (stopped(t) && completed > 0) {
             /* A move that beat the best one in the unfinished iteration was
              * searched to the end: it and its score stand. */
@@ -1012,12 +1076,17 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
         }
         if (!stopped(t)) {
             completed = depth;
-            completed_best = t->root[0].move;
             score = result;
+            if (lines > 1) {
+                sort_lines(t, lines);
+                score = t->root[0].score;
+            }
+            completed_best = t->root[0].move;
             seldepth = t->seldepth;
-            qsort(&t->root[1], (size_t)(t->root_count - 1), sizeof(RootMove), compare_root_nodes);
+            qsort(&t->root[lines], (size_t)(t->root_count - lines), sizeof(RootMove), compare_root_nodes);
             tt_store(s->tt, sb_key(pos(t)), t->root[0].move, score_to_tt(score, 0), SCORE_NONE, depth, BOUND_EXACT);
-            report(t, depth, score, BOUND_EXACT);
+            for (int k = 0; k < lines; k++)
+                report(t, depth, k, k == 0 ? score : t->root[k].score, BOUND_EXACT);
             if (t->id == 0 && iteration_ends_search(t, depth, score))
                 break;
         } else {

@@ -24,6 +24,9 @@
 
 typedef enum { CAPTURES_SEE = 0, CAPTURES_MVV_LVA = 1 } CaptureOrder;
 
+/* The most MultiPV lines (the most root moves there can be). */
+enum { SEARCH_MAX_MULTIPV = MAX_MOVES };
+
 /* Switches for research runs; their defaults are the option table's
  * (search/engine_options.h): all on, and SEE. */
 typedef struct SearchOptions {
@@ -32,6 +35,10 @@ typedef struct SearchOptions {
     bool futility;      /* reverse futility, futility and late-move pruning near the leaves */
     bool aspiration;    /* aspiration windows from depth 5 */
     CaptureOrder capture_order; /* SEE: losing captures after quiet moves and skipped in quiescence */
+    /* MultiPV: the main thread searches the best this many root moves,
+     * each to a full-window score, and reports each as a line (at most
+     * one per legal move). 1 (and anything less): the best move only. */
+    int multipv;
 } SearchOptions;
 
 /* The option table's defaults (defined in engine_options.c). */
@@ -53,6 +60,7 @@ void search_limits_init(SearchLimits *l);
 /* One line of progress, for UCI `info` and the CLI. */
 typedef struct SearchReport {
     int depth, seldepth;
+    int multipv;        /* the line, 1 (the best) .. MultiPV */
     int score;
     Bound bound;        /* BOUND_EXACT, or LOWER/UPPER after an aspiration fail high/low */
     uint64_t nodes;
@@ -114,6 +122,10 @@ typedef struct SearchShared {
     /* Called by the main thread (id 0) after each iteration and on
      * aspiration fails; NULL for none. */
     void (*report)(void *ctx, const SearchReport *r);
+    /* Called by the main thread with report_ctx as each root move (the
+     * number-th of the root list, 1-based) starts, once the search has run
+     * a second (UCI's currmove); NULL for none. */
+    void (*currmove)(void *ctx, int depth, Move move, int number);
     void *report_ctx;
 
     /* The threads of this search, [0] the main one (thread_count 0: only

@@ -193,7 +193,7 @@ static void stop_infinite(SmpVariant v, int threads, long run_ms, int64_t limit_
     set_fen(e, POSITIONS[1]);
     Answers a;
     answers_init(&a);
-    EngineCallbacks cb = { NULL, on_bestmove, &a };
+    EngineCallbacks cb = { .bestmove = on_bestmove, .ctx = &a };
     SearchLimits l;
     search_limits_init(&l);
     l.infinite = true;

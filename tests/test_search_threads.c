@@ -85,7 +85,7 @@ static void test_engine_go_stop(void **state)
     assert_non_null(e);
     Answers a;
     answers_init(&a);
-    EngineCallbacks cb = { on_info, on_bestmove, &a };
+    EngineCallbacks cb = { .info = on_info, .bestmove = on_bestmove, .ctx = &a };
     Setup s;
     assert_true(setup_from_fen(&s, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, 0));
     assert_true(engine_set_position(e, &s, NULL, 0, NULL, 0));
