@@ -29,6 +29,8 @@ expect_error 2 "--threads '257' is not an integer in 1..256" search --depth 2 --
 expect_error 2 "--bind 'everywhere' is not compact, scatter or none" search --depth 2 --bind everywhere
 expect_error 2 "--min-split-depth '0' is not an integer in 1..32" search --depth 2 --min-split-depth 0
 expect_error 2 "--split-threads '1' is not an integer in 2..256" search --depth 2 --split-threads 1
+expect_error 2 "--multipv '0' is not an integer in 1..256" search --depth 2 --multipv 0
+expect_error 2 "--multipv '257' is not an integer in 1..256" search --depth 2 --multipv 257
 expect_error 2 "unknown option '--bogus'" bench --bogus
 expect_error 2 "--depth '31' is not an integer in 1..30" bench --depth 31
 expect_error 2 "unknown benchmark 'nosuch'" bench nosuch
@@ -60,6 +62,28 @@ if "$bin" search --fen "7k/8/6K1/8/8/8/8/R7 w - - 0 1" --depth 4 --json | grep -
 else
   bad "mate in 1 via search --json"
 fi
+# --multipv: the JSON for one line has no "lines"; with 3, three distinct
+# legal moves numbered 1..3, scores non-increasing, bestmove line 1's move;
+# never more lines than legal moves (two here).
+if "$bin" search --depth 5 --json >"$tmp/m1" && ! grep -q '"lines"' "$tmp/m1" &&
+  "$bin" search --fen "$kiwipete" --depth 5 --multipv 3 --json >"$tmp/m3" &&
+  "$bin" search --fen "k7/8/8/8/8/8/r7/6K1 w - - 0 1" --depth 5 --multipv 5 --json >"$tmp/m5" &&
+  "$bin" perft --depth 1 --divide --fen "$kiwipete" >"$tmp/legal" && /usr/bin/python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))
+legal = {l.split(":")[0] for l in open(sys.argv[3]) if ": " in l}
+rank = lambda s: s["cp"] if "cp" in s else (100000 - s["mate"] if s["mate"] > 0 else -100000 - s["mate"])
+lines = d["lines"]
+assert [l["multipv"] for l in lines] == [1, 2, 3], lines
+assert len({l["pv"][0] for l in lines}) == 3 and {l["pv"][0] for l in lines} <= legal, lines
+assert [rank(l["score"]) for l in lines] == sorted((rank(l["score"]) for l in lines), reverse=True), lines
+assert lines[0]["pv"][0] == d["bestmove"] and lines[0]["score"] == d["score"], d
+assert all(l["depth"] == 5 for l in lines), lines
+two = json.load(open(sys.argv[2]))["lines"]
+assert sorted(l["pv"][0] for l in two) == ["g1f1", "g1h1"], two
+' "$tmp/m3" "$tmp/m5" "$tmp/legal"; then ok; else bad "search --multipv: $(cat "$tmp/m1" "$tmp/m3" "$tmp/m5")"; fi
+if "$bin" search --depth 4 --multipv 2 >"$tmp/mt" && [ "$(grep -Ec '^line [12] ' "$tmp/mt")" -eq 2 ] &&
+  ! "$bin" search --depth 4 | grep -q '^line '; then ok; else bad "search --multipv 2 text: $(cat "$tmp/mt")"; fi
 # At least half the movetime (the plan's floor; delays only add), at most a
 # sanity bound above it: a loaded machine stops late.
 if "$bin" search --movetime 200 --info >"$tmp/out" 2>"$tmp/err" && grep -q '^depth ' "$tmp/err" &&

@@ -257,6 +257,73 @@ static void test_switches(void **state)
     }
 }
 
+/* ---- MultiPV ---- */
+
+/* The lines of the last depth reported. */
+typedef struct Lines {
+    int depth, count;
+    Move first[SEARCH_MAX_MULTIPV];
+    int score[SEARCH_MAX_MULTIPV];
+} Lines;
+
+static void collect_line(void *ctx, const SearchReport *r)
+{
+    Lines *l = ctx;
+    assert_true(r->multipv >= 1 && r->multipv <= SEARCH_MAX_MULTIPV);
+    if (r->bound != BOUND_EXACT)
+        return;
+    if (r->depth != l->depth)
+        *l = (Lines){ .depth = r->depth };
+    assert_int_equal(r->multipv, l->count + 1); /* in order, 1 first */
+    l->first[l->count] = r->pv[0];
+    l->score[l->count++] = r->score;
+}
+
+/* MultiPV 4: four distinct moves, scores non-increasing, the result line
+ * 1's; never more lines than moves; MultiPV 1 is the plain search, and
+ * reports line 1. */
+static void test_multipv(void **state)
+{
+    (void)state;
+    const char *kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = 6;
+    Lines lines = { 0 };
+    EngineCallbacks cb = { .info = collect_line, .ctx = &lines };
+    SearchResult r;
+    Engine *e = engine_at(kiwipete, NULL, 0);
+    engine_options(e)->multipv = 4;
+    engine_search(e, &l, &cb, &r);
+    assert_int_equal(lines.depth, 6);
+    assert_int_equal(lines.count, 4);
+    assert_int_equal(r.best, lines.first[0]);
+    assert_int_equal(r.score, lines.score[0]);
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            assert_true(lines.first[i] != lines.first[j]);
+            assert_true(lines.score[i] >= lines.score[j]);
+        }
+    engine_free(e);
+
+    e = engine_at("k7/8/8/8/8/8/r7/6K1 w - - 0 1", NULL, 0); /* Kf1, Kh1 */
+    engine_options(e)->multipv = 256;
+    lines = (Lines){ 0 };
+    engine_search(e, &l, &cb, &r);
+    assert_int_equal(lines.count, 2);
+    engine_free(e);
+
+    /* MultiPV 1: the same tree as the thread search without the engine. */
+    SearchResult plain = thread_search(search_board_ops(), kiwipete, 6, 0);
+    e = engine_at(kiwipete, NULL, 0);
+    lines = (Lines){ 0 };
+    engine_search(e, &l, &cb, &r);
+    assert_int_equal(lines.count, 1);
+    assert_int_equal(r.nodes, plain.nodes);
+    assert_int_equal(r.best, plain.best);
+    engine_free(e);
+}
+
 /* ---- transposition table ---- */
 
 static void test_tt_store_probe(void **state)
@@ -478,6 +545,7 @@ int main(void)
         cmocka_unit_test(test_repetition_with_history),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_switches),
+        cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_tt_store_probe),
         cmocka_unit_test(test_tt_aging),
         cmocka_unit_test(test_see),

@@ -35,6 +35,11 @@ MOVE = r"[a-h][1-8][a-h][1-8][nbrq]?"
 INFO_RE = re.compile(
     r"^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+)( lowerbound| upperbound)? "
     r"nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv( " + MOVE + ")+$")
+# Any line of a MultiPV search: depth, line number, score, PV.
+MULTIPV_RE = re.compile(
+    r"^info depth (\d+) seldepth \d+ multipv (\d+) score (cp -?\d+|mate -?\d+) "
+    r"nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv((?: " + MOVE + ")+)$")
+CURRMOVE_RE = re.compile(r"^info depth \d+ currmove (" + MOVE + r") currmovenumber (\d+)$")
 BESTMOVE_RE = re.compile(r"^bestmove (" + MOVE + r")( ponder (" + MOVE + "))?$")
 
 
@@ -63,7 +68,8 @@ def session_basics():
     check(t is not None, "uci answered with uciok")
     check(any(l.startswith("id name chesslab") for l in lines), "id name")
     for name in ("Hash", "Threads", "Move Overhead", "Ponder", "NullMove", "LMR", "Futility", "Aspiration",
-                 "CaptureOrder", "Clear Hash", "SMP", "Bind", "MinSplitDepth", "SplitThreads", "TTPlacement"):
+                 "CaptureOrder", "Clear Hash", "SMP", "Bind", "MinSplitDepth", "SplitThreads", "TTPlacement",
+                 "MultiPV"):
         check(any(l.startswith("option name %s type" % name) for l in lines), "option %s advertised" % name)
     e.send("isready")
     check(e.until("^readyok$")[1] is not None, "isready")
@@ -89,6 +95,10 @@ def session_basics():
                         ("setoption name Move Overhead value 50", None),
                         ("setoption name Move Overhead value -5", "out of range"),
                         ("setoption name Ponder value true", None),
+                        ("setoption name MultiPV value 3", None),
+                        ("setoption name MultiPV value 0", "out of range 1..256: using 1"),
+                        ("setoption name MultiPV value 257", "out of range 1..256: using 256"),
+                        ("setoption name MultiPV value many", "not a number"),
                         ("setoption name NullMove value false", None),
                         ("setoption name NullMove value maybe", "true or false"),
                         ("setoption name LMR value false", None),
@@ -113,6 +123,7 @@ def session_basics():
     e.send("setoption name Threads value 1")
     e.send("setoption name Bind value compact")
     e.send("setoption name CaptureOrder value SEE")
+    e.send("setoption name MultiPV value 1")
 
     # position + go depth: info lines in the documented layout, a legal bestmove.
     e.send("ucinewgame")
@@ -220,6 +231,102 @@ def session_basics():
     code, err = e.close()
     check(code == 0, "quit exits 0 (got %s)" % code)
     return results[0]
+
+
+def score_rank(text):
+    """'cp 12' or 'mate 3' as one number that orders scores: any mate for
+    the side to move above any cp score, a nearer mate higher."""
+    kind, n = text.split()
+    n = int(n)
+    if kind == "cp":
+        return n
+    return 100000 - n if n > 0 else -100000 - n
+
+
+def multipv_search(e, command):
+    """Runs a search: {depth: [(line, score, pv), ...]} in the order printed,
+    the other info lines, and the bestmove."""
+    e.send(command)
+    lines, t = e.until("^bestmove")
+    by_depth, other = {}, []
+    for l in lines[:-1]:
+        m = MULTIPV_RE.match(l)
+        if m:
+            by_depth.setdefault(int(m.group(1)), []).append((int(m.group(2)), m.group(3), m.group(4).split()))
+        elif l:  # (the blank line that ends a perft may come first)
+            other.append(l)
+    return by_depth, other, bestmove_of(lines)
+
+
+def session_multipv():
+    """MultiPV: N distinct legal root moves per depth, numbered 1..N, scores
+    non-increasing, bestmove line 1's move; never more lines than legal
+    moves; MultiPV 1 as before; currmove only once a search has run 1 s."""
+    e = Engine()
+    e.send("uci")
+    lines, _ = e.until("^uciok$")
+    check("option name MultiPV type spin default 1 min 1 max 256" in lines, "MultiPV declared: spin 1..256")
+    e.send("position startpos")
+    e.send("go perft 1")
+    legal = legal_moves(e)
+    e.send("setoption name MultiPV value 3")
+    by_depth, other, best = multipv_search(e, "go depth 5")
+    check(sorted(by_depth) == [1, 2, 3, 4, 5], "MultiPV 3: lines at depths 1..5: %s" % sorted(by_depth))
+    check(not other, "MultiPV 3: every info line in the layout: %s" % other[:2])
+    for depth, got in sorted(by_depth.items()):
+        firsts = [pv[0] for _, _, pv in got]
+        ranks = [score_rank(score) for _, score, _ in got]
+        check([k for k, _, _ in got] == [1, 2, 3], "depth %d: multipv 1, 2, 3 in order: %s" % (depth, got))
+        check(len(set(firsts)) == 3 and set(firsts) <= legal, "depth %d: 3 distinct legal moves: %s" % (depth, firsts))
+        check(ranks == sorted(ranks, reverse=True), "depth %d: scores non-increasing: %s" % (depth, got))
+    check(by_depth.get(5) and best == by_depth[5][0][2][0], "MultiPV 3: bestmove %s is line 1's move" % best)
+
+    # More lines asked than legal moves (Kf1, Kh1): one line per move.
+    e.send("position fen k7/8/8/8/8/8/r7/6K1 w - - 0 1")
+    e.send("setoption name MultiPV value 5")
+    by_depth, other, best = multipv_search(e, "go depth 4")
+    check(by_depth and all(sorted(pv[0] for _, _, pv in got) == ["g1f1", "g1h1"] and [k for k, _, _ in got] == [1, 2]
+                           for got in by_depth.values()), "MultiPV 5, two legal moves: two lines: %s" % by_depth)
+    check(best in ("g1f1", "g1h1") and not other, "two legal moves: bestmove %s, %s" % (best, other[:2]))
+
+    # A mate in 1 with MultiPV 2: line 1 is the mate.
+    e.send("position fen 7k/8/6K1/8/8/8/8/R7 w - - 0 1")
+    e.send("setoption name MultiPV value 2")
+    by_depth, other, best = multipv_search(e, "go depth 4")
+    check(by_depth and all(got[0][1] == "mate 1" and got[0][2][0] == "a1a8" and len(got) == 2
+                           for got in by_depth.values()), "MultiPV 2, mate in 1: line 1 mate 1: %s" % by_depth)
+    check(best == "a1a8", "MultiPV 2, mate in 1: bestmove %s" % best)
+
+    # MultiPV 1: the layout of before, one line per depth.
+    e.send("setoption name MultiPV value 1")
+    e.send("position startpos")
+    e.send("go depth 5")
+    lines, _ = e.until("^bestmove")
+    infos = [l for l in lines if l.startswith("info depth")]
+    exact = [l for l in infos if "bound" not in l]
+    check(infos and all(INFO_RE.match(l) for l in infos), "MultiPV 1 info layout: %s" % infos[:2])
+    check([l.split()[2] for l in exact] == ["1", "2", "3", "4", "5"], "MultiPV 1: one line per depth")
+
+    # currmove: never in a search that ended within a second (asserted only
+    # when the search took under 1 s here, so a loaded machine cannot fail
+    # it), always in one of 2.5 s, and then only after its first second,
+    # naming root moves by their number in the root list.
+    start = e.send("go depth 3")
+    lines, t = e.until("^bestmove")
+    if t is not None and t - start < 1.0:
+        check(not any(CURRMOVE_RE.match(l) for l in lines), "no currmove in a short search: %s" % lines[:3])
+    start = e.send("go movetime 2500")
+    lines, t = e.until(r"^(info depth \d+ currmove |bestmove)")
+    check(t is not None and CURRMOVE_RE.match(lines[-1]) is not None and t - start >= 1.0,
+          "go movetime 2500: currmove after the first second (%s at %.3f s)" % (lines[-1:], (t or 0) - start))
+    rest, _ = e.until("^bestmove")
+    moves = [CURRMOVE_RE.match(l) for l in lines + rest if CURRMOVE_RE.match(l)]
+    check(moves and all(m.group(1) in legal and 1 <= int(m.group(2)) <= len(legal) for m in moves),
+          "currmove names legal root moves numbered 1..%d: %s" % (len(legal), [m.group(0) for m in moves[:3]]))
+    check(all(CURRMOVE_RE.match(l) or INFO_RE.match(l) for l in lines + rest[:-1]),
+          "currmove search: every info line in the layout")
+    code, _ = e.close()
+    check(code == 0, "MultiPV session exits 0")
 
 
 def session_stop_and_ponder():
@@ -453,6 +560,7 @@ def session_end_of_input_is_quit():
 
 def main():
     first = session_basics()
+    session_multipv()
     session_stop_and_ponder()
     session_threads()
     session_end_of_input()
