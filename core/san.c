@@ -263,15 +263,18 @@ static SanResult explain_castling(const Setup *s, const SanSpec *spec, const cha
     Color us = s->side;
     const char *side = us == WHITE ? "White" : "Black";
     bool king_side = spec->castle == 1;
-    int right = us == WHITE ? (king_side ? CASTLE_WK : CASTLE_WQ) : (king_side ? CASTLE_BK : CASTLE_BQ);
-    Square king = us == WHITE ? SQ_E1 : SQ_E8;
-    if (!(s->castling & right))
+    int right = castle_right_index(us, !king_side);
+    if (!(s->castling & castle_right_bit(right)))
         return san_fail(err, err_len, SAN_ILLEGAL, "%s is illegal: %s has no %s castling right", text, side,
                         king_side ? "kingside" : "queenside");
-    /* Squares between king and rook (art. 5: none may be occupied). */
-    int first = king_side ? 1 : -3, last = king_side ? 2 : -1;
-    for (int d = first; d <= last; d++)
-        if (s->board[king + d] != NO_PIECE)
+    /* A right implies the king on its back rank (setup_validate). */
+    Square king = SQ_NONE;
+    for (int sq = 0; sq < 64; sq++)
+        if (s->board[sq] == make_piece(us, KING))
+            king = (Square)sq;
+    /* Art. 5 (and Chess960): what king and rook cross must be empty. */
+    for (uint64_t b = castle_empty_squares(king, setup_castle_rook(s, right), right); b; b &= b - 1)
+        if (s->board[__builtin_ctzll(b)] != NO_PIECE)
             return san_fail(err, err_len, SAN_ILLEGAL, "%s is illegal: a piece stands between king and rook", text);
     if (setup_square_attacked(s, king, color_flip(us)))
         return san_fail(err, err_len, SAN_ILLEGAL, "%s is illegal: %s is in check", text, side);

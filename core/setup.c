@@ -88,20 +88,130 @@ static bool parse_placement(Setup *s, const char *text, char *err, size_t err_le
     return true;
 }
 
-static bool parse_castling(Setup *s, const char *text, char *err, size_t err_len)
+static const char *color_name(Color c) { return c == WHITE ? "white" : "black"; }
+
+/* File of colour c's king on its back rank, -1 when it is not there. */
+static int back_rank_king_file(const Setup *s, Color c)
+{
+    for (int file = 0; file < 8; file++)
+        if (s->board[make_square(file, castle_back_rank(c))] == make_piece(c, KING))
+            return file;
+    return -1;
+}
+
+static bool own_rook_on(const Setup *s, Color c, int file)
+{
+    return s->board[make_square(file, castle_back_rank(c))] == make_piece(c, ROOK);
+}
+
+/* X-FEN's K/Q: the rook farthest from the king on that wing; -1 if none. */
+static int outermost_rook_file(const Setup *s, Color c, bool queen_side, int king_file)
+{
+    if (king_file < 0)
+        return -1;
+    const int step = queen_side ? 1 : -1;
+    for (int file = queen_side ? 0 : 7; file != king_file; file += step)
+        if (own_rook_on(s, c, file))
+            return file;
+    return -1;
+}
+
+/* The text of right i for error messages: "right 'K'". */
+static char right_letter(int right)
+{
+    char letter = castle_right_queen_side(right) ? 'Q' : 'K';
+    return castle_right_color(right) == WHITE ? letter : (char)tolower(letter);
+}
+
+static bool castling_rook_missing(char *err, size_t err_len, char letter, int right)
+{
+    const Color c = castle_right_color(right);
+    const int rank = castle_back_rank(c) + 1;
+    return fail(err, err_len,
+                "FEN field 3 (castling): right '%c' needs the king on e%d and a rook on %c%d (Chess960: the %s "
+                "king on rank %d and a rook of its own on its %s side)",
+                letter, rank, castle_right_queen_side(right) ? 'a' : 'h', rank, color_name(c), rank,
+                castle_right_queen_side(right) ? "a-file" : "h-file");
+}
+
+/* One letter of the castling field: K Q k q (the outermost rook) or a
+ * rook's file (A-H White, a-h Black). Sets the right and its rook file. */
+static bool parse_castling_letter(Setup *s, char letter, bool *file_letter, char *err, size_t err_len)
+{
+    const Color c = isupper((unsigned char)letter) ? WHITE : BLACK;
+    const char lower = (char)tolower((unsigned char)letter);
+    const int king_file = back_rank_king_file(s, c);
+    int right, file;
+    if (lower == 'k' || lower == 'q') {
+        right = castle_right_index(c, lower == 'q');
+        file = outermost_rook_file(s, c, lower == 'q', king_file);
+        if (file < 0)
+            return castling_rook_missing(err, err_len, letter, right);
+        *file_letter = false;
+    } else if (lower >= 'a' && lower <= 'h') {
+        file = lower - 'a';
+        if (king_file < 0)
+            return fail(err, err_len, "FEN field 3 (castling): '%c' needs the %s king on rank %d", letter,
+                        color_name(c), castle_back_rank(c) + 1);
+        if (file == king_file)
+            return fail(err, err_len, "FEN field 3 (castling): '%c' names the file of the %s king, not of a rook",
+                        letter, color_name(c));
+        if (!own_rook_on(s, c, file))
+            return fail(err, err_len, "FEN field 3 (castling): '%c' needs a %s rook on %c%d", letter, color_name(c),
+                        lower, castle_back_rank(c) + 1);
+        right = castle_right_index(c, file < king_file);
+        *file_letter = true;
+    } else {
+        return fail(err, err_len, "FEN field 3 (castling): unexpected '%c', expected KQkq, rook files A-Ha-h or -",
+                    letter);
+    }
+    if (s->castling & castle_right_bit(right))
+        return fail(err, err_len, "FEN field 3 (castling): the %s %s-side right given twice ('%c')",
+                    color_name(c), castle_right_queen_side(right) ? "queen" : "king", letter);
+    s->castling |= castle_right_bit(right);
+    s->castle_file[right] = (uint8_t)file;
+    return true;
+}
+
+static void reset_castle_files(Setup *s)
+{
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        s->castle_file[i] = castle_standard_file(i);
+}
+
+void setup_castling_lost(const Setup *s, uint8_t lost[64])
+{
+    memset(lost, 0, 64);
+    for (int i = 0; i < CASTLE_RIGHTS; i++) {
+        if (!(s->castling & castle_right_bit(i)))
+            continue;
+        const Color c = castle_right_color(i);
+        lost[make_square(back_rank_king_file(s, c), castle_back_rank(c))] |= castle_right_bit(i);
+        lost[setup_castle_rook(s, i)] |= castle_right_bit(i);
+    }
+}
+
+void setup_clear_castling(Setup *s)
 {
     s->castling = 0;
+    reset_castle_files(s);
+}
+
+static bool parse_castling(Setup *s, const char *text, char *err, size_t err_len)
+{
+    setup_clear_castling(s);
     if (strcmp(text, "-") == 0)
         return true;
+    bool any_file_letter = false, any_wing_letter = false;
     for (const char *c = text; *c; c++) {
-        const char *p = strchr("KQkq", *c);
-        if (p == NULL)
-            return fail(err, err_len, "FEN field 3 (castling): unexpected '%c', expected KQkq or -", *c);
-        int bit = 1 << (p - "KQkq");
-        if (s->castling & bit)
-            return fail(err, err_len, "FEN field 3 (castling): '%c' given twice", *c);
-        s->castling |= (uint8_t)bit;
+        bool file_letter = false;
+        if (!parse_castling_letter(s, *c, &file_letter, err, err_len))
+            return false;
+        any_file_letter |= file_letter;
+        any_wing_letter |= !file_letter;
     }
+    s->shredder_fen = any_file_letter && !any_wing_letter;
+    s->chess960 = any_file_letter || !setup_castling_is_standard(s);
     return true;
 }
 
@@ -116,6 +226,8 @@ static bool parse_counter(const char *text, long min, long max, long *out)
     *out = v;
     return true;
 }
+
+static bool validate_placement(const Setup *s, Square king_sq[2], char *err, size_t err_len);
 
 bool setup_from_fen(Setup *s, const char *fen, char *err, size_t err_len)
 {
@@ -139,7 +251,10 @@ bool setup_from_fen(Setup *s, const char *fen, char *err, size_t err_len)
     else
         return fail(err, err_len, "FEN field 2 (side to move): '%s', expected w or b", fields[1]);
 
-    if (!parse_castling(s, fields[2], err, err_len))
+    /* Castling letters are read against the kings and rooks (X-FEN), so
+     * placement errors come first. */
+    Square king_sq[2];
+    if (!validate_placement(s, king_sq, err, err_len) || !parse_castling(s, fields[2], err, err_len))
         return false;
 
     if (strcmp(fields[3], "-") == 0) {
@@ -213,23 +328,30 @@ bool setup_ep_capturable(const Setup *s)
     return (f > 0 && s->board[pushed - 1] == own_pawn) || (f < 7 && s->board[pushed + 1] == own_pawn);
 }
 
+/* Chess960 rules (standard chess is one case): the king on its back rank,
+ * each right's rook of its own on the back rank on that right's side. */
 static bool validate_castling(const Setup *s, char *err, size_t err_len)
 {
-    static const struct { int bit; char letter; Square king, rook; Piece k, r; } rights[4] = {
-        { CASTLE_WK, 'K', SQ_E1, SQ_H1, W_KING, W_ROOK },
-        { CASTLE_WQ, 'Q', SQ_E1, SQ_A1, W_KING, W_ROOK },
-        { CASTLE_BK, 'k', SQ_E8, SQ_H8, B_KING, B_ROOK },
-        { CASTLE_BQ, 'q', SQ_E8, SQ_A8, B_KING, B_ROOK },
-    };
-    for (int i = 0; i < 4; i++) {
-        if (!(s->castling & rights[i].bit))
+    for (int i = 0; i < CASTLE_RIGHTS; i++) {
+        if (!(s->castling & castle_right_bit(i)))
             continue;
-        char ks[3], rs[3];
-        square_to_text(rights[i].king, ks);
-        square_to_text(rights[i].rook, rs);
-        if (s->board[rights[i].king] != rights[i].k || s->board[rights[i].rook] != rights[i].r)
-            return fail(err, err_len, "FEN field 3 (castling): right '%c' needs the king on %s and a rook on %s",
-                        rights[i].letter, ks, rs);
+        const Color c = castle_right_color(i);
+        const int king_file = back_rank_king_file(s, c), file = s->castle_file[i];
+        const bool on_its_side = castle_right_queen_side(i) ? file < king_file : file > king_file;
+        if (file > 7 || king_file < 0 || !on_its_side || !own_rook_on(s, c, file))
+            return castling_rook_missing(err, err_len, right_letter(i), i);
+    }
+    return true;
+}
+
+bool setup_castling_is_standard(const Setup *s)
+{
+    for (int i = 0; i < CASTLE_RIGHTS; i++) {
+        if (!(s->castling & castle_right_bit(i)))
+            continue;
+        Square king = make_square(FILE_E, castle_back_rank(castle_right_color(i)));
+        if (s->castle_file[i] != castle_standard_file(i) || s->board[king] != make_piece(castle_right_color(i), KING))
+            return false;
     }
     return true;
 }
@@ -302,10 +424,11 @@ static bool validate_material(const Setup *s, Color c, char *err, size_t err_len
     return true;
 }
 
-bool setup_validate(const Setup *s, char *err, size_t err_len)
+/* The placement rules: piece codes, pawns off the end ranks, one king and
+ * the material rule per side; king_sq gets the kings' squares. */
+static bool validate_placement(const Setup *s, Square king_sq[2], char *err, size_t err_len)
 {
     int kings[2] = { 0, 0 };
-    Square king_sq[2] = { SQ_NONE, SQ_NONE };
     for (int sq = 0; sq < 64; sq++) {
         Piece p = s->board[sq];
         if (p == NO_PIECE)
@@ -331,6 +454,14 @@ bool setup_validate(const Setup *s, char *err, size_t err_len)
         if (!validate_material(s, (Color)c, err, err_len))
             return false;
     }
+    return true;
+}
+
+bool setup_validate(const Setup *s, char *err, size_t err_len)
+{
+    Square king_sq[2] = { SQ_NONE, SQ_NONE };
+    if (!validate_placement(s, king_sq, err, err_len))
+        return false;
     if (s->side != WHITE && s->side != BLACK)
         return fail(err, err_len, "FEN field 2 (side to move): invalid");
     if (!validate_castling(s, err, err_len) || !validate_ep(s, err, err_len))
@@ -344,7 +475,39 @@ bool setup_validate(const Setup *s, char *err, size_t err_len)
     return true;
 }
 
-void setup_to_fen(const Setup *s, char *buf)
+/* X-FEN writes K/Q for the outermost rook and the file for an inner one;
+ * Shredder-FEN always the file (upper case for White). */
+static char *write_castling(const Setup *s, FenCastlingStyle style, char *out)
+{
+    if (s->castling == 0)
+        *out++ = '-';
+    const bool files = style == FEN_CASTLING_SHREDDER || (style == FEN_CASTLING_AS_READ && s->shredder_fen);
+    for (int i = 0; i < CASTLE_RIGHTS; i++) {
+        if (!(s->castling & castle_right_bit(i)))
+            continue;
+        const Color c = castle_right_color(i);
+        const int outermost = outermost_rook_file(s, c, castle_right_queen_side(i), back_rank_king_file(s, c));
+        char letter = files || outermost != s->castle_file[i] ? (char)('A' + s->castle_file[i])
+                                                               : (castle_right_queen_side(i) ? 'Q' : 'K');
+        *out++ = c == WHITE ? letter : (char)tolower((unsigned char)letter);
+    }
+    return out;
+}
+
+bool fen_castling_style_from_text(const char *text, FenCastlingStyle *style)
+{
+    static const char *const names[] = { "as-read", "xfen", "shredder" };
+    for (int i = 0; i < 3; i++)
+        if (strcmp(text, names[i]) == 0) {
+            *style = (FenCastlingStyle)i;
+            return true;
+        }
+    return false;
+}
+
+void setup_to_fen(const Setup *s, char *buf) { setup_to_fen_styled(s, FEN_CASTLING_AS_READ, buf); }
+
+void setup_to_fen_styled(const Setup *s, FenCastlingStyle style, char *buf)
 {
     char *out = buf;
     for (int rank = 7; rank >= 0; rank--) {
@@ -368,11 +531,7 @@ void setup_to_fen(const Setup *s, char *buf)
     *out++ = ' ';
     *out++ = s->side == WHITE ? 'w' : 'b';
     *out++ = ' ';
-    if (s->castling == 0)
-        *out++ = '-';
-    for (int i = 0; i < 4; i++)
-        if (s->castling & (1 << i))
-            *out++ = "KQkq"[i];
+    out = write_castling(s, style, out);
     *out++ = ' ';
     if (s->ep == SQ_NONE) {
         *out++ = '-';
@@ -385,7 +544,10 @@ void setup_to_fen(const Setup *s, char *buf)
 
 bool setup_equal(const Setup *a, const Setup *b)
 {
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if ((a->castling & castle_right_bit(i)) && a->castle_file[i] != b->castle_file[i])
+            return false;
     return memcmp(a->board, b->board, sizeof a->board) == 0 && a->side == b->side &&
            a->castling == b->castling && a->ep == b->ep && a->halfmove == b->halfmove &&
-           a->fullmove == b->fullmove;
+           a->fullmove == b->fullmove && a->chess960 == b->chess960 && a->shredder_fen == b->shredder_fen;
 }

@@ -33,6 +33,11 @@ void zobrist_reseed(uint64_t seed)
     for (int f = 0; f < 8; f++)
         zobrist.ep_file[f] = splitmix64(&state);
     zobrist.side = splitmix64(&state);
+    /* Drawn last, so standard chess keeps the keys it had before Chess960;
+     * a right with its rook on the standard file is the key above. */
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        for (int f = 0; f < 8; f++)
+            zobrist.castle_rook[i][f] = f == castle_standard_file(i) ? right_key[i] : splitmix64(&state);
 }
 
 /* Filled before main() so that no caller can forget it. */
@@ -46,7 +51,7 @@ uint64_t zobrist_key_of_setup(const Setup *s)
     uint64_t key = 0;
     for (int sq = 0; sq < 64; sq++)
         key ^= zobrist.piece[s->board[sq]][sq];
-    key ^= zobrist.castling[s->castling];
+    key ^= zobrist_castling_key(s->castling, s->castle_file);
     if (s->side == BLACK)
         key ^= zobrist.side;
     if (setup_ep_capturable(s))

@@ -1,7 +1,9 @@
 /* Zobrist keys, defined on the position itself so that every generator
  * produces the same key for the same position:
  *   key = XOR of piece[p][sq] over occupied squares
- *       ^ castling[rights]                (one entry per set of rights)
+ *       ^ castle_rook[i][rook file]       (per right i present, core/castling.h;
+ *                                          castling[rights] is their XOR when
+ *                                          the rooks stand on a/h)
  *       ^ side                            (when Black is to move)
  *       ^ ep_file[file of ep square]      (only when a pawn of the side to
  *                                          move stands beside the pawn that
@@ -16,7 +18,8 @@
 
 typedef struct ZobristKeys {
     uint64_t piece[PIECE_LIMIT][64]; /* rows for NO_PIECE and unused codes are 0 */
-    uint64_t castling[16];           /* castling[0] == 0 */
+    uint64_t castling[16];           /* castling[0] == 0; rooks on the standard files */
+    uint64_t castle_rook[CASTLE_RIGHTS][8]; /* one key per right and rook file (Chess960) */
     uint64_t ep_file[8];
     uint64_t side;
 } ZobristKeys;
@@ -31,5 +34,22 @@ extern ZobristKeys zobrist;
 void zobrist_reseed(uint64_t seed);
 
 uint64_t zobrist_key_of_setup(const Setup *s);
+
+/* The castling part of the key: rights with their rooks' files. */
+static inline uint64_t zobrist_castling_key(uint8_t rights, const uint8_t castle_file[CASTLE_RIGHTS])
+{
+    uint64_t key = 0;
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if (rights & castle_right_bit(i))
+            key ^= zobrist.castle_rook[i][castle_file[i]];
+    return key;
+}
+
+/* The castling key of every set of rights with the rooks of s. */
+static inline void zobrist_castling_keys(const Setup *s, uint64_t keys[16])
+{
+    for (int rights = 0; rights < 16; rights++)
+        keys[rights] = zobrist_castling_key((uint8_t)rights, s->castle_file);
+}
 
 #endif

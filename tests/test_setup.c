@@ -31,8 +31,8 @@ static void test_round_trip_examples(void **state)
 static void test_round_trip_suites(void **state)
 {
     (void)state;
-    const char *files[] = { "perftsuite.epd", "cpw-perft.epd", "tricky-perft.epd" };
-    for (int f = 0; f < 3; f++) {
+    const char *files[] = { "perftsuite.epd", "cpw-perft.epd", "tricky-perft.epd", "chess960-perft.epd" };
+    for (int f = 0; f < 4; f++) {
         SuiteLines suite = suite_load(files[f]);
         for (int i = 0; i < suite.count; i++)
             fen_round_trip(suite.lines[i].fen);
@@ -159,6 +159,94 @@ static void test_key_definition(void **state)
     assert_int_equal(zobrist.castling[CASTLE_WK | CASTLE_BQ], zobrist.castling[CASTLE_WK] ^ zobrist.castling[CASTLE_BQ]);
 }
 
+/* Chess960 castling fields: Shredder-FEN, X-FEN and plain KQkq, read into
+ * rook files and written back in the style read or the one asked for. */
+static void test_chess960_castling_fields(void **state)
+{
+    (void)state;
+    Setup s;
+    char err[256], out[FEN_MAX];
+    /* Shredder-FEN: rook files; round-trips as read. */
+    fen_round_trip("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    assert_true(setup_from_fen(&s, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", err, sizeof err));
+    assert_true(s.chess960 && s.shredder_fen);
+    assert_int_equal(s.castle_file[castle_right_index(WHITE, false)], FILE_H);
+    assert_int_equal(s.castle_file[castle_right_index(WHITE, true)], FILE_F);
+    setup_to_fen_styled(&s, FEN_CASTLING_XFEN, out);
+    assert_string_equal(out, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9");
+
+    /* X-FEN: KQkq is the outermost rook, same position as HFhf. */
+    Setup x;
+    assert_true(setup_from_fen(&x, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w KQkq - 2 9", err, sizeof err));
+    assert_true(x.chess960 && !x.shredder_fen);
+    assert_int_equal(zobrist_key_of_setup(&x), zobrist_key_of_setup(&s));
+    setup_to_fen_styled(&x, FEN_CASTLING_SHREDDER, out);
+    assert_string_equal(out, "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+
+    /* X-FEN names an inner rook by its file: rooks a1 and b1, the b1 one castles. */
+    fen_round_trip("4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
+    assert_true(setup_from_fen(&s, "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1", err, sizeof err));
+    assert_int_equal(s.castle_file[castle_right_index(WHITE, true)], 1);
+    setup_to_fen_styled(&s, FEN_CASTLING_XFEN, out);
+    assert_string_equal(out, "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1");
+    assert_true(setup_from_fen(&s, "4k3/8/8/8/8/8/8/RR2K3 w Q - 0 1", err, sizeof err));
+    assert_int_equal(s.castle_file[castle_right_index(WHITE, true)], FILE_A);
+
+    /* The rook file is part of the key: b1 and a1 castling differ. */
+    Setup a, b;
+    assert_true(setup_from_fen(&a, "4k3/8/8/8/8/8/8/RR2K3 w A - 0 1", err, sizeof err));
+    assert_true(setup_from_fen(&b, "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1", err, sizeof err));
+    assert_int_not_equal(zobrist_key_of_setup(&a), zobrist_key_of_setup(&b));
+    assert_false(setup_equal(&a, &b));
+
+    /* Standard chess stays standard, and its keys are the old table's. */
+    assert_true(setup_from_fen(&s, FEN_STARTPOS, err, sizeof err));
+    assert_false(s.chess960);
+    assert_true(setup_castling_is_standard(&s));
+    assert_int_equal(zobrist_castling_key(CASTLE_ALL, s.castle_file), zobrist.castling[CASTLE_ALL]);
+    /* ... also when read as Shredder-FEN (HAha), which makes it Chess960. */
+    assert_true(setup_from_fen(&s, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1", err, sizeof err));
+    assert_true(s.chess960 && setup_castling_is_standard(&s));
+    setup_to_fen_styled(&s, FEN_CASTLING_AS_READ, out);
+    assert_string_equal(out, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1");
+
+    FenCastlingStyle style;
+    assert_true(fen_castling_style_from_text("shredder", &style) && style == FEN_CASTLING_SHREDDER);
+    assert_false(fen_castling_style_from_text("kqkq", &style));
+}
+
+/* Malformed Chess960 castling fields get a one-line message each. */
+static void test_chess960_bad_castling(void **state)
+{
+    (void)state;
+    static const struct BadFen bad[] = {
+        { "4k3/8/8/8/8/8/8/RR2K3 w E - 0 1", "'E' names the file of the white king" },
+        { "4k3/8/8/8/8/8/8/RR2K3 w C - 0 1", "'C' needs a white rook on c1" },
+        { "4k3/8/8/8/8/8/8/RR2K3 w AB - 0 1", "queen-side right given twice" },
+        { "4k3/8/8/8/8/8/8/RR2K3 w QB - 0 1", "queen-side right given twice" },
+        { "4k3/8/8/8/8/8/8/RR2K3 w K - 0 1", "right 'K' needs" },
+        { "4k3/8/8/8/8/8/8/RR2K3 w a - 0 1", "'a' needs a black rook on a8" },
+        { "8/8/8/8/8/8/4k3/RR2K3 b a - 0 1", "'a' needs the black king on rank 8" },
+        { "4k3/8/8/8/8/8/8/RR2K3 w 1 - 0 1", "unexpected '1'" },
+        { "4k3/8/8/8/8/8/R7/1R2K3 w A - 0 1", "'A' needs a white rook on a1" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        Setup s;
+        char err[256] = "";
+        if (setup_from_fen(&s, bad[i].fen, err, sizeof err))
+            fail_msg("accepted bad FEN '%s'", bad[i].fen);
+        if (strstr(err, bad[i].message) == NULL || strchr(err, '\n') != NULL)
+            fail_msg("FEN '%s': message '%s' lacks '%s'", bad[i].fen, err, bad[i].message);
+    }
+    /* A right whose rook went to the wrong side of the king is refused by validation. */
+    Setup s;
+    char err[256] = "";
+    assert_true(setup_from_fen(&s, "4k3/8/8/8/8/8/8/RR2K3 w B - 0 1", err, sizeof err));
+    s.castle_file[castle_right_index(WHITE, true)] = FILE_H;
+    assert_false(setup_validate(&s, err, sizeof err));
+    assert_non_null(strstr(err, "right 'Q' needs"));
+}
+
 static void test_square_text(void **state)
 {
     (void)state;
@@ -177,6 +265,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_examples), cmocka_unit_test(test_round_trip_suites),
         cmocka_unit_test(test_four_field_fen),      cmocka_unit_test(test_bad_fens), cmocka_unit_test(test_material_limits),
         cmocka_unit_test(test_key_definition),      cmocka_unit_test(test_square_text),
+        cmocka_unit_test(test_chess960_castling_fields), cmocka_unit_test(test_chess960_bad_castling),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
