@@ -86,17 +86,17 @@ static void walk(Walk *w, int depth)
 static void test_contract(void **state)
 {
     const GenTestCase *c = *state;
-    /* The last: positions at the limits setup accepts; every node below
-     * them must be accepted too (check_node validates each). */
+    /* limits-perft: positions at the limits setup accepts; every node below
+     * them must be accepted too (check_node validates each). chess960:
+     * castling keys, rights and save with rooks anywhere. */
     const char *files[] = { "cpw-perft.epd", "tricky-perft.epd", "perftsuite.epd",
-                            CHESSLAB_TEST_DATA_DIR "/limits-perft.epd" };
+                            CHESSLAB_TEST_DATA_DIR "/limits-perft.epd", "chess960-perft.epd" };
+    const int steps[] = { 1, 1, 4, 1, 32 }; /* every 4th of perftsuite's 126, every 32nd of the 960 */
     int depth = (int)env_u64("CHESSLAB_CONTRACT_DEPTH", 3);
     Walk w = { c->gen, movegen_board_new(c->gen), movegen_board_new(c->gen), 0 };
-    for (int f = 0; f < 4; f++) {
+    for (int f = 0; f < (int)(sizeof files / sizeof files[0]); f++) {
         SuiteLines suite = suite_load(files[f]);
-        /* perftsuite has 126 lines: every 4th keeps the test quick. */
-        int step = f == 2 ? 4 : 1;
-        for (int i = 0; i < suite.count; i += step) {
+        for (int i = 0; i < suite.count; i += steps[f]) {
             c->gen->load(w.board, &suite.lines[i].setup);
             walk(&w, depth);
         }

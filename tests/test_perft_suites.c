@@ -17,6 +17,8 @@ static const SuiteSpec suites[] = {
     { "perftsuite.epd", 1 },
     { "cpw-perft.epd", 20 }, /* the six standard positions: deeper */
     { "tricky-perft.epd", 1 },
+    /* Chess960: castling with king and rooks anywhere on the back rank. */
+    { "chess960-perft.epd", 1 },
     /* Positions at the limits of what setup accepts (the most legal moves,
      * 10 pieces of a kind, 16 men a side, 8 promotions at once); counts
      * from Debian's stockfish 15.1 (go perft). */

@@ -6,6 +6,8 @@
 #ifndef CHESSLAB_BITBOARD_BOARD_H
 #define CHESSLAB_BITBOARD_BOARD_H
 
+#include <string.h>
+
 #include "core/movegen.h"
 #include "core/zobrist.h"
 
@@ -66,7 +68,9 @@ extern BitboardTables bb_tables;
  * line. There is no mailbox: perft's make knows the moving piece's type
  * from the code path that generated the move, and the rare callers that
  * need "what stands on sq" (save, the interface's make and unmake) test
- * the six type boards. 80 bytes in all. */
+ * the six type boards. The castling geometry (rook squares, Chess960)
+ * is fixed for a game but travels with each copy, so that the perft loop
+ * needs nothing but the Position. 88 bytes in all. */
 enum { SLOT_WHITE = 0, SLOT_BLACK = 7 };
 
 typedef struct Position {
@@ -74,6 +78,11 @@ typedef struct Position {
     uint64_t key;
     uint16_t halfmove, fullmove;
     uint8_t side, castling, ep; /* ep: target square after any double push, else SQ_NONE */
+    /* King or a castling rook off e/a/h: castling takes the general
+     * (Chess960) code, with the rook of each right on castle_rook[]. */
+    bool castle960;
+    uint8_t castle_rook[CASTLE_RIGHTS];
+    bool chess960, shredder_fen; /* the Setup's, kept for save */
 } Position;
 
 /* What unmake needs beyond the move itself. */
@@ -138,13 +147,41 @@ static BB_ALWAYS_INLINE void position_toggle(Position *p, Piece pc, Square sq)
     p->bb[color_slot(piece_color(pc))] ^= b;
 }
 
-/* Rook squares of a castling move, indexed by the king's destination. */
-static BB_ALWAYS_INLINE void castle_rook_squares(Square king_to, Square *rook_from, Square *rook_to)
+/* Rook squares of a castling move of us: in standard chess fixed by the
+ * king's destination, in Chess960 the right's rook. */
+static BB_ALWAYS_INLINE void castle_rook_squares(const Position *p, const Color us, const MoveKind kind,
+                                                 Square king_to, Square *rook_from, Square *rook_to)
 {
-    bool king_side = square_file(king_to) == 6;
-    Square base = (Square)(king_to & 56);
-    *rook_from = (Square)(base + (king_side ? 7 : 0));
+    const bool king_side = kind == MK_KING_CASTLE;
+    const Square base = (Square)(king_to & 56);
+    *rook_from = p->castle960 ? p->castle_rook[castle_right_index(us, !king_side)]
+                              : (Square)(base + (king_side ? 7 : 0));
     *rook_to = (Square)(base + (king_side ? 5 : 3));
+}
+
+/* Chess960 rights after a move: a king move drops both of its side, a
+ * move from or to a castling rook's square that rook's right. */
+static inline uint8_t castle960_rights_after(const Position *p, const Color us, const PieceType moved, Square from,
+                                             Square to)
+{
+    uint8_t rights = p->castling;
+    if (moved == KING)
+        rights &= (uint8_t)~(castle_right_bit(castle_right_index(us, false)) |
+                             castle_right_bit(castle_right_index(us, true)));
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if (p->castle_rook[i] == from || p->castle_rook[i] == to)
+            rights &= (uint8_t)~castle_right_bit(i);
+    return rights;
+}
+
+/* The key change of rights going from `before` to `after`. */
+static inline uint64_t castle960_key_change(const Position *p, uint8_t before, uint8_t after)
+{
+    uint64_t key = 0;
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if ((before ^ after) & castle_right_bit(i))
+            key ^= zobrist.castle_rook[i][square_file(p->castle_rook[i])];
+    return key;
 }
 
 /* Plays a legal move of side us into dst, a copy of src plus the move.
@@ -170,13 +207,16 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
     const bool castle = kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE;
     const PieceType placed = promotion ? (PieceType)(KNIGHT + (kind & 3)) : moved;
     const Square captured_sq = kind == MK_EN_PASSANT ? (Square)(to - up) : to;
-    const Bitboard from_bit = bb_of(from), to_bit = bb_of(to), captured_bit = bb_of(captured_sq);
+    /* Castling captures nothing, and in Chess960 the king may land on its
+     * own rook's square: so no captured bit there. XOR, not OR, for the
+     * rook and the king, as either may stay where it is. */
+    const Bitboard from_bit = bb_of(from), to_bit = bb_of(to), captured_bit = castle ? 0 : bb_of(captured_sq);
 
     Square rook_from = 0, rook_to = 0;
     Bitboard rook_change = 0;
     if (castle) {
-        castle_rook_squares(to, &rook_from, &rook_to);
-        rook_change = bb_of(rook_from) | bb_of(rook_to);
+        castle_rook_squares(src, us, kind, to, &rook_from, &rook_to);
+        rook_change = bb_of(rook_from) ^ bb_of(rook_to);
     }
     for (int t = PAWN; t <= KING; t++) {
         Bitboard b = src->bb[t] & ~captured_bit;
@@ -193,11 +233,13 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
 
     /* A pawn move that does not promote never touches a rook's or king's
      * home square, so it keeps the rights without a table lookup. */
-    const uint8_t rights = moved == PAWN && !promotion
-                               ? src->castling
+    const uint8_t rights = moved == PAWN && !promotion ? src->castling
+                           : src->castle960            ? castle960_rights_after(src, us, moved, from, to)
                                : (uint8_t)(src->castling & bb_tables.castle_keep[from] & bb_tables.castle_keep[to]);
     dst->castling = rights;
     dst->ep = kind == MK_DOUBLE_PUSH ? (uint8_t)(from + up) : SQ_NONE;
+    dst->castle960 = src->castle960;
+    memcpy(dst->castle_rook, src->castle_rook, sizeof dst->castle_rook);
     if (!track_state)
         return NO_PIECE;
 
@@ -207,7 +249,8 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
     uint64_t key = src->key ^ zobrist.side;
     if (position_ep_hashed(src, us))
         key ^= zobrist.ep_file[square_file(src->ep)];
-    key ^= zobrist.castling[src->castling] ^ zobrist.castling[rights];
+    key ^= src->castle960 ? castle960_key_change(src, src->castling, rights)
+                          : zobrist.castling[src->castling] ^ zobrist.castling[rights];
     key ^= zobrist.piece[captured][captured_sq]; /* row NO_PIECE is all zero */
     key ^= zobrist.piece[moved_piece][from] ^ zobrist.piece[placed_piece][to];
     if (castle) {
@@ -220,6 +263,8 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
     dst->halfmove = (moved == PAWN || captured) ? 0 : (uint16_t)(src->halfmove + 1);
     dst->fullmove = (uint16_t)(src->fullmove + (us == BLACK));
     dst->side = (uint8_t)them;
+    dst->chess960 = src->chess960;
+    dst->shredder_fen = src->shredder_fen;
     return captured;
 }
 
@@ -242,14 +287,18 @@ static inline void position_undo_move(Position *p, const UndoRecord *u)
     Square from = move_from(m), to = move_to(m);
     MoveKind kind = move_kind(m);
 
-    Piece placed = make_piece(us, position_type_on(p, to));
-    position_toggle(p, placed, to);
-    position_toggle(p, (kind & MK_PROMO_BIT) ? make_piece(us, PAWN) : placed, from);
     if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+        /* Toggles, so the order does not matter even where squares coincide. */
         Square rook_from, rook_to;
-        castle_rook_squares(to, &rook_from, &rook_to);
+        castle_rook_squares(p, us, kind, to, &rook_from, &rook_to);
+        position_toggle(p, make_piece(us, KING), to);
+        position_toggle(p, make_piece(us, KING), from);
         position_toggle(p, make_piece(us, ROOK), rook_to);
         position_toggle(p, make_piece(us, ROOK), rook_from);
+    } else {
+        Piece placed = make_piece(us, position_type_on(p, to));
+        position_toggle(p, placed, to);
+        position_toggle(p, (kind & MK_PROMO_BIT) ? make_piece(us, PAWN) : placed, from);
     }
     if (u->captured != NO_PIECE)
         position_toggle(p, u->captured, kind == MK_EN_PASSANT ? (Square)(to - up) : to);

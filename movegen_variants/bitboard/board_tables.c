@@ -81,6 +81,11 @@ void position_load(Position *p, const Setup *s)
             position_toggle(p, s->board[sq], (Square)sq);
     p->side = (uint8_t)s->side;
     p->castling = s->castling;
+    p->castle960 = !setup_castling_is_standard(s);
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        p->castle_rook[i] = setup_castle_rook(s, i);
+    p->chess960 = s->chess960;
+    p->shredder_fen = s->shredder_fen;
     p->ep = s->ep;
     p->halfmove = s->halfmove;
     p->fullmove = s->fullmove;
@@ -92,7 +97,13 @@ void position_save(const Position *p, Setup *s)
     for (int sq = 0; sq < 64; sq++)
         s->board[sq] = position_piece_on(p, (Square)sq);
     s->side = (Color)p->side;
+    setup_clear_castling(s);
     s->castling = p->castling;
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if (p->castling & castle_right_bit(i))
+            s->castle_file[i] = (uint8_t)square_file(p->castle_rook[i]);
+    s->chess960 = p->chess960;
+    s->shredder_fen = p->shredder_fen;
     s->ep = p->ep;
     s->halfmove = p->halfmove;
     s->fullmove = p->fullmove;

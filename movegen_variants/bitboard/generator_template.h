@@ -455,6 +455,47 @@ static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts
     return (bishop_attacks(f->king, occupied) & diagonal) == 0;
 }
 
+/* Chess960 castling (squares from core/castling.h): what king and rook
+ * cross must be empty but for the two, and no square the king crosses or
+ * lands on attacked with king and rook lifted; the rook may be what
+ * shelters the king's square (rook b1, enemy queen a1, castling long), so
+ * the attack test may not use the node's attack map. Writes the legal
+ * castling moves (at most two) to out, returns their count. Rare, so out
+ * of line; only when not in check. */
+static __attribute__((noinline)) int castling_moves_960(const Position *p, const Color us, Square king,
+                                                        Bitboard occupied, Move out[2])
+{
+    int n = 0;
+    for (int wing = 0; wing < 2; wing++) {
+        const int right = castle_right_index(us, wing == 1);
+        if (!(p->castling & castle_right_bit(right)))
+            continue;
+        const Square rook = p->castle_rook[right];
+        if (occupied & castle_empty_squares(king, rook, right))
+            continue;
+        const Bitboard lifted = occupied ^ bb_of(king) ^ bb_of(rook);
+        bool safe = true;
+        for (Bitboard path = castle_king_path(king, right); path && safe; path &= path - 1)
+            safe = !square_attacked(p, bb_first(path), lifted, color_flip(us));
+        if (safe)
+            out[n++] = move_make(king, castle_king_target(right), wing ? MK_QUEEN_CASTLE : MK_KING_CASTLE);
+    }
+    return n;
+}
+
+static BB_ALWAYS_INLINE void sink_castling_960(Sink *s, const SinkKind sink, const Position *p, const Color us,
+                                               Square king, Bitboard occupied)
+{
+    Move castles[2];
+    const int n = castling_moves_960(p, us, king, occupied, castles);
+    for (int i = 0; i < n; i++) {
+        if (sink == SINK_COUNT)
+            s->count++;
+        else
+            sink_move(s, sink, p, us, KING, move_kind(castles[i]), king, move_to(castles[i]));
+    }
+}
+
 /* Slider moves one piece at a time: unpinned ones freely, pinned ones
  * along their pin line (a rook pinned on a diagonal gets nothing). */
 static BB_ALWAYS_INLINE void generate_slider_moves(Sink *s, const SinkKind sink, const Position *p, const Color us,
@@ -584,7 +625,9 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     /* Castling: the squares between king and rook must be empty, and the
      * king may not pass an attacked square (nor start on one: !in_check). */
     const unsigned rights = castling_rights_of(p, us);
-    if (rights && !in_check) {
+    if (rights && !in_check && p->castle960) {
+        sink_castling_960(s, sink, p, us, f.king, occupied);
+    } else if (rights && !in_check) {
         const Square king_from = us == WHITE ? SQ_E1 : SQ_E8;
         if ((rights & 1) && !(occupied & castle_path(us, true)) && squares_safe(p, &f, castle_walk(us, true), us)) {
             if (sink == SINK_COUNT)

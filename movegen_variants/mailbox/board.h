@@ -89,6 +89,15 @@ typedef struct MailboxPosition {
     uint16_t halfmove;
     uint16_t fullmove;
     uint64_t key;               /* Zobrist key, kept up to date by make */
+    /* Castling geometry, fixed for the game (rights are only ever lost):
+     * the rook cell of each right, the rights lost when anything moves
+     * from or to a cell, and the key of each set of rights. castle960 is
+     * set when king or rooks stand off e/a/h (Chess960), which takes the
+     * general castling code; chess960 and shredder_fen are the Setup's. */
+    uint8_t castle_rook[CASTLE_RIGHTS];
+    uint8_t castling_lost[BOARD_CELLS];
+    uint64_t castle_key[16];
+    bool castle960, chess960, shredder_fen;
 } MailboxPosition;
 
 /* What unmake cannot recompute. */

@@ -217,10 +217,44 @@ MAILBOX_INLINE Move *king_moves(MailboxPosition *pos, Color us, Move *out)
     return out;
 }
 
+/* Chess960 castling, any king and rook cells (core/castling.h gives the
+ * squares): the cells to cross must be empty but for king and rook, and no
+ * cell the king crosses or lands on attacked with king and rook lifted (the
+ * rook may have sheltered the king's destination: rook b1, enemy queen a1,
+ * castling long). Not in check, so the king's start needs no test. Rare. */
+static Move *castling_moves_960(MailboxPosition *pos, Color us, Move *out)
+{
+    uint8_t *cells = pos->cells;
+    const int king = pos->king[us];
+    for (int wing = 0; wing < 2; wing++) {
+        const int right = castle_right_index(us, wing == 1);
+        if (!(pos->castling & castle_right_bit(right)))
+            continue;
+        const Square king_sq = SQUARE_OF_CELL[king];
+        const int rook = pos->castle_rook[right];
+        uint64_t must_be_empty = castle_empty_squares(king_sq, SQUARE_OF_CELL[rook], right);
+        bool clear = true;
+        for (; must_be_empty && clear; must_be_empty &= must_be_empty - 1)
+            clear = cells[cell_of_square((Square)__builtin_ctzll(must_be_empty))] == EMPTY;
+        if (!clear)
+            continue;
+        cells[king] = cells[rook] = EMPTY;
+        for (uint64_t path = castle_king_path(king_sq, right); path && clear; path &= path - 1)
+            clear = !cell_attacked(cells, cell_of_square((Square)__builtin_ctzll(path)), color_flip(us));
+        cells[king] = make_piece(us, KING);
+        cells[rook] = make_piece(us, ROOK);
+        if (clear)
+            out = emit(out, king, cell_of_square(castle_king_target(right)), wing ? MK_QUEEN_CASTLE : MK_KING_CASTLE);
+    }
+    return out;
+}
+
 /* Rights imply king and rook on their home cells (make drops a right as
  * soon as either moves or the rook is taken). Only when not in check. */
-MAILBOX_INLINE Move *castling_moves(const MailboxPosition *pos, Color us, Move *out)
+MAILBOX_INLINE Move *castling_moves(MailboxPosition *pos, Color us, Move *out)
 {
+    if (pos->castle960)
+        return castling_moves_960(pos, us, out);
     const Color them = color_flip(us);
     const uint8_t *cells = pos->cells;
     const int home = us == WHITE ? E1 : E8;

@@ -74,6 +74,17 @@ static void mailbox_load(void *board, const Setup *s)
     pos->halfmove = s->halfmove;
     pos->fullmove = s->fullmove;
     pos->key = zobrist_key_of_setup(s);
+
+    uint8_t lost[64];
+    setup_castling_lost(s, lost);
+    for (int sq = 0; sq < 64; sq++)
+        pos->castling_lost[cell_of_square((Square)sq)] = lost[sq];
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        pos->castle_rook[i] = (uint8_t)cell_of_square(setup_castle_rook(s, i));
+    zobrist_castling_keys(s, pos->castle_key);
+    pos->castle960 = !setup_castling_is_standard(s);
+    pos->chess960 = s->chess960;
+    pos->shredder_fen = s->shredder_fen;
 }
 
 static void mailbox_save(const void *board, Setup *s)
@@ -82,7 +93,13 @@ static void mailbox_save(const void *board, Setup *s)
     for (int sq = 0; sq < 64; sq++)
         s->board[sq] = pos->cells[cell_of_square((Square)sq)];
     s->side = (Color)pos->side;
+    setup_clear_castling(s);
     s->castling = pos->castling;
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if (pos->castling & castle_right_bit(i))
+            s->castle_file[i] = (uint8_t)square_file(SQUARE_OF_CELL[pos->castle_rook[i]]);
+    s->chess960 = pos->chess960;
+    s->shredder_fen = pos->shredder_fen;
     s->ep = pos->ep == NO_SQ120 ? SQ_NONE : SQUARE_OF_CELL[pos->ep];
     s->halfmove = pos->halfmove;
     s->fullmove = pos->fullmove;

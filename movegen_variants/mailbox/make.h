@@ -37,13 +37,6 @@ MAILBOX_INLINE void list_restore(MailboxPosition *pos, Color c, int cell, uint8_
     pos->list_index[cell] = slot;
 }
 
-/* Rights lost when anything moves from or to a cell (king or rook leaving
- * home, a rook captured at home). */
-static const uint8_t CASTLING_LOST[BOARD_CELLS] = {
-    [A1] = CASTLE_WQ, [E1] = CASTLE_WK | CASTLE_WQ, [H1] = CASTLE_WK,
-    [A8] = CASTLE_BQ, [E8] = CASTLE_BK | CASTLE_BQ, [H8] = CASTLE_BK,
-};
-
 MAILBOX_INLINE uint64_t piece_key(uint8_t piece, int cell)
 {
     return zobrist.piece[piece][SQUARE_OF_CELL[cell]];
@@ -60,23 +53,34 @@ MAILBOX_INLINE bool ep_in_key(const MailboxPosition *pos, Color us)
 
 MAILBOX_INLINE uint64_t ep_key(int ep_cell) { return zobrist.ep_file[square_file(SQUARE_OF_CELL[ep_cell])]; }
 
-/* Moves the castling rook (from and to are the king's cells). */
-MAILBOX_INLINE uint64_t move_castling_rook(MailboxPosition *pos, Color us, int king_from, int king_to,
-                                          bool undo)
+/* Castling moves king and rook together: both are lifted before either
+ * is placed, since in Chess960 a destination may be the other's start (or
+ * a piece may not move at all). Undo passes the squares the other way. */
+MAILBOX_INLINE uint64_t move_castling_pair(MailboxPosition *pos, Color us, int king_from, int king_to, int rook_from,
+                                          int rook_to)
 {
-    const bool king_side = king_to > king_from;
-    int rook_from = king_side ? king_to + 1 : king_to - 2;
-    int rook_to = king_side ? king_to - 1 : king_to + 1;
-    if (undo) {
-        int swap = rook_from;
-        rook_from = rook_to;
-        rook_to = swap;
-    }
-    const uint8_t rook = pos->cells[rook_from];
-    pos->cells[rook_from] = EMPTY;
-    pos->cells[rook_to] = rook;
-    list_move(pos, us, rook_from, rook_to);
-    return piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+    uint8_t *cells = pos->cells;
+    const uint8_t king = make_piece(us, KING), rook = make_piece(us, ROOK);
+    const uint8_t king_slot = pos->list_index[king_from], rook_slot = pos->list_index[rook_from];
+    cells[king_from] = cells[rook_from] = EMPTY;
+    pos->list_index[king_from] = pos->list_index[rook_from] = 0;
+    cells[king_to] = king;
+    cells[rook_to] = rook;
+    pos->list[us][king_slot] = (uint8_t)king_to;
+    pos->list[us][rook_slot] = (uint8_t)rook_to;
+    pos->list_index[king_to] = king_slot;
+    pos->list_index[rook_to] = rook_slot;
+    pos->king[us] = (uint8_t)king_to;
+    return piece_key(king, king_from) ^ piece_key(king, king_to) ^ piece_key(rook, rook_from) ^
+           piece_key(rook, rook_to);
+}
+
+/* The cells of the rook of the castling move m (made by us). */
+MAILBOX_INLINE void castling_rook_cells(const MailboxPosition *pos, Color us, Move m, int *rook_from, int *rook_to)
+{
+    const int right = castle_right_of_move(us, m);
+    *rook_from = pos->castle_rook[right];
+    *rook_to = cell_of_square(castle_rook_target(right));
 }
 
 /* Plays m (legal here) for us, the side to move, recording in undo what
@@ -115,11 +119,17 @@ MAILBOX_INLINE void make_move_for(MailboxPosition *pos, Move m, MailboxUndo *und
         pos->halfmove = 0;
     }
 
-    const uint8_t placed = move_is_promotion(m) ? make_piece(us, move_promotion_type(m)) : piece;
-    cells[from] = EMPTY;
-    cells[to] = placed;
-    key ^= piece_key(piece, from) ^ piece_key(placed, to);
-    list_move(pos, us, from, to);
+    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+        int rook_from, rook_to;
+        castling_rook_cells(pos, us, m, &rook_from, &rook_to);
+        key ^= move_castling_pair(pos, us, from, to, rook_from, rook_to);
+    } else {
+        const uint8_t placed = move_is_promotion(m) ? make_piece(us, move_promotion_type(m)) : piece;
+        cells[from] = EMPTY;
+        cells[to] = placed;
+        key ^= piece_key(piece, from) ^ piece_key(placed, to);
+        list_move(pos, us, from, to);
+    }
 
     if (piece_type(piece) == PAWN) {
         pos->halfmove = 0;
@@ -133,14 +143,12 @@ MAILBOX_INLINE void make_move_for(MailboxPosition *pos, Move m, MailboxUndo *und
         }
     } else if (piece_type(piece) == KING) {
         pos->king[us] = (uint8_t)to;
-        if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE)
-            key ^= move_castling_rook(pos, us, from, to, false);
     }
 
     /* Rights change rarely: a king or rook left home, or a rook was taken. */
-    const uint8_t rights = pos->castling & (uint8_t)~(CASTLING_LOST[from] | CASTLING_LOST[to]);
+    const uint8_t rights = pos->castling & (uint8_t)~(pos->castling_lost[from] | pos->castling_lost[to]);
     if (rights != pos->castling) {
-        key ^= zobrist.castling[pos->castling] ^ zobrist.castling[rights];
+        key ^= pos->castle_key[pos->castling] ^ pos->castle_key[rights];
         pos->castling = rights;
     }
 
@@ -157,19 +165,22 @@ MAILBOX_INLINE void unmake_move_for(MailboxPosition *pos, const MailboxUndo *und
     const MoveKind kind = move_kind(m);
     uint8_t *cells = pos->cells;
 
-    const uint8_t placed = cells[to];
-    cells[from] = move_is_promotion(m) ? make_piece(us, PAWN) : placed;
-    cells[to] = EMPTY;
-    list_move(pos, us, to, from);
-    if (undo->captured != EMPTY) {
-        const int victim = kind == MK_EN_PASSANT ? to - (us == WHITE ? NORTH : SOUTH) : to;
-        cells[victim] = undo->captured;
-        list_restore(pos, color_flip(us), victim, undo->captured_slot);
-    }
-    if (piece_type(placed) == KING) {
-        pos->king[us] = (uint8_t)from;
-        if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE)
-            move_castling_rook(pos, us, from, to, true);
+    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+        int rook_from, rook_to;
+        castling_rook_cells(pos, us, m, &rook_from, &rook_to);
+        move_castling_pair(pos, us, to, from, rook_to, rook_from);
+    } else {
+        const uint8_t placed = cells[to];
+        cells[from] = move_is_promotion(m) ? make_piece(us, PAWN) : placed;
+        cells[to] = EMPTY;
+        list_move(pos, us, to, from);
+        if (undo->captured != EMPTY) {
+            const int victim = kind == MK_EN_PASSANT ? to - (us == WHITE ? NORTH : SOUTH) : to;
+            cells[victim] = undo->captured;
+            list_restore(pos, color_flip(us), victim, undo->captured_slot);
+        }
+        if (piece_type(placed) == KING)
+            pos->king[us] = (uint8_t)from;
     }
 
     pos->side = (uint8_t)us;

@@ -82,6 +82,15 @@ typedef struct X88Board {
     uint16_t fullmove;
     uint16_t ply;                             /* entries used in undo[] (interface make) */
     uint64_t key;
+    /* Castling geometry, fixed for the game (rights are only lost): the
+     * rook square of each right; castling &= castle_keep[from] &
+     * castle_keep[to] drops the rights of a king or rook that leaves, or a
+     * rook taken on, its square; the key of each set of rights. castle960:
+     * king or rooks off e/a/h, so the general castling code runs. */
+    uint8_t castle_rook[CASTLE_RIGHTS];
+    uint8_t castle_keep[128];
+    uint64_t castle_key[16];
+    bool castle960, chess960, shredder_fen;   /* chess960, shredder_fen: the Setup's */
     X88Undo undo[MOVEGEN_MAX_PLY];
 } X88Board;
 
@@ -110,9 +119,6 @@ typedef struct X88Tables {
      * king's zone around target: files -2..+2, ranks -1..+1 (the squares a
      * king may step to, and those castling crosses). */
     uint8_t zone_attackers[X88_DIFF_SIZE];
-    /* castling &= keep[from] & keep[to]: rights lost when a king or rook
-     * leaves, or a rook is captured on, its home square. */
-    uint8_t castle_keep[128];
 } X88Tables;
 
 /* Written once before main() (constructor in x88_tables.c), then only read. */

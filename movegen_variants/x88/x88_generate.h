@@ -268,6 +268,38 @@ X88_INLINE int x88_gen_king(const X88Board *b, const X88Guard *g, X88Move *out, 
     return n;
 }
 
+/* Chess960 castling, king and rook anywhere on the back rank (squares from
+ * core/castling.h): what they cross must be empty but for the two, and no
+ * square the king crosses or lands on attacked once king and rook are
+ * lifted (the rook may have sheltered the king's square: rook b1, enemy
+ * queen a1, castling long). Rare, so out of line. */
+static int x88_gen_castling_960(const X88Board *b, X88Move *out, int n, bool count_only, int us)
+{
+    const int king = x88_king(b, us);
+    const Square king_sq = x88_to_square(king);
+    for (int wing = 0; wing < 2; wing++) {
+        const int right = castle_right_index((Color)us, wing == 1);
+        if (!(b->castling & castle_right_bit(right)))
+            continue;
+        const int rook = b->castle_rook[right];
+        bool clear = true;
+        for (uint64_t empty = castle_empty_squares(king_sq, x88_to_square(rook), right); empty && clear;
+             empty &= empty - 1)
+            clear = b->squares[x88_from_square((Square)__builtin_ctzll(empty))] == NO_PIECE;
+        if (!clear)
+            continue;
+        uint8_t lifted[128];
+        memcpy(lifted, b->squares, sizeof lifted);
+        lifted[king] = lifted[rook] = NO_PIECE;
+        for (uint64_t path = castle_king_path(king_sq, right); path && clear; path &= path - 1)
+            clear = !x88_attacked(b, lifted, x88_from_square((Square)__builtin_ctzll(path)), us ^ 1);
+        if (clear)
+            n = x88_emit(out, n, count_only, king, x88_from_square(castle_king_target(right)),
+                         wing ? MK_QUEEN_CASTLE : MK_KING_CASTLE);
+    }
+    return n;
+}
+
 /* Only when not in check. Rights imply king and rook on their squares. */
 X88_INLINE int x88_gen_castling(const X88Board *b, const X88Guard *g, X88Move *out, int n,
                                 bool count_only, int us)
@@ -276,6 +308,8 @@ X88_INLINE int x88_gen_castling(const X88Board *b, const X88Guard *g, X88Move *o
     const int rights = b->castling >> (2 * us); /* bit 0: king side, bit 1: queen side */
     if (!(rights & 3))
         return n;
+    if (b->castle960)
+        return x88_gen_castling_960(b, out, n, count_only, us);
     const int base = us == WHITE ? X88_A1 : X88_A8;
     const uint8_t *sq = b->squares;
     if ((rights & 1) && sq[base + 5] == NO_PIECE && sq[base + 6] == NO_PIECE &&

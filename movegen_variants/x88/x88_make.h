@@ -65,11 +65,30 @@ X88_INLINE uint64_t x88_piece_key(int piece, int sq)
     return zobrist.piece[piece][x88_to_square(sq)];
 }
 
-/* Castling's rook: from the corner to the square the king crossed. */
-X88_INLINE void x88_castle_rook(int king_to, int kind, int *rook_from, int *rook_to)
+/* Castling moves king and rook together, both lifted before either is
+ * placed: in Chess960 one may land where the other started, or not move.
+ * Unmake passes the squares the other way round. */
+X88_INLINE uint64_t x88_castle_pieces(X88Board *b, int us, int king_from, int king_to, int rook_from, int rook_to)
 {
-    *rook_from = kind == MK_KING_CASTLE ? king_to + 1 : king_to - 2;
-    *rook_to = kind == MK_KING_CASTLE ? king_to - 1 : king_to + 1;
+    const int king = make_piece((Color)us, KING), rook = make_piece((Color)us, ROOK);
+    const int king_position = b->slot[king_from], rook_position = b->slot[rook_from];
+    b->squares[king_from] = b->squares[rook_from] = NO_PIECE;
+    b->slot[king_from] = b->slot[rook_from] = 0;
+    b->squares[king_to] = (uint8_t)king;
+    b->squares[rook_to] = (uint8_t)rook;
+    b->slot[king_to] = (uint8_t)king_position;
+    b->slot[rook_to] = (uint8_t)rook_position;
+    b->lists[king_position] = (uint8_t)king_to;
+    b->lists[rook_position] = (uint8_t)rook_to;
+    return x88_piece_key(king, king_from) ^ x88_piece_key(king, king_to) ^ x88_piece_key(rook, rook_from) ^
+           x88_piece_key(rook, rook_to);
+}
+
+/* The rook squares of castling with right `right`. */
+X88_INLINE void x88_castle_rook(const X88Board *b, int right, int *rook_from, int *rook_to)
+{
+    *rook_from = b->castle_rook[right];
+    *rook_to = x88_from_square(castle_rook_target(right));
 }
 
 X88_INLINE void x88_make_for(X88Board *b, X88Move m, X88Undo *u, int us)
@@ -106,8 +125,14 @@ X88_INLINE void x88_make_for(X88Board *b, X88Move m, X88Undo *u, int us)
         b->halfmove = 0;
     }
 
-    x88_relocate(b, from, to);
-    key ^= x88_piece_key(piece, from) ^ x88_piece_key(piece, to);
+    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+        int rook_from, rook_to;
+        x88_castle_rook(b, castle_right_index((Color)us, kind == MK_QUEEN_CASTLE), &rook_from, &rook_to);
+        key ^= x88_castle_pieces(b, us, from, to, rook_from, rook_to);
+    } else {
+        x88_relocate(b, from, to);
+        key ^= x88_piece_key(piece, from) ^ x88_piece_key(piece, to);
+    }
 
     if ((piece & 7) == PAWN) {
         b->halfmove = 0;
@@ -124,17 +149,11 @@ X88_INLINE void x88_make_for(X88Board *b, X88Move m, X88Undo *u, int us)
             b->squares[to] = (uint8_t)promoted;
             key ^= x88_piece_key(piece, to) ^ x88_piece_key(promoted, to);
         }
-    } else if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
-        int rook_from, rook_to;
-        x88_castle_rook(to, kind, &rook_from, &rook_to);
-        const int rook = make_piece((Color)us, ROOK);
-        x88_relocate(b, rook_from, rook_to);
-        key ^= x88_piece_key(rook, rook_from) ^ x88_piece_key(rook, rook_to);
     }
 
-    const int rights = b->castling & x88_tables.castle_keep[from] & x88_tables.castle_keep[to];
+    const int rights = b->castling & b->castle_keep[from] & b->castle_keep[to];
     if (rights != b->castling) { /* rare: a king or rook left home, or a rook was taken */
-        key ^= zobrist.castling[b->castling] ^ zobrist.castling[rights];
+        key ^= b->castle_key[b->castling] ^ b->castle_key[rights];
         b->castling = (uint8_t)rights;
     }
     b->side = (uint8_t)them;
@@ -158,12 +177,14 @@ X88_INLINE void x88_unmake_for(X88Board *b, const X88Undo *u, int us)
         b->lists[x88_list_base(us, promoted_type) + --b->count[us][promoted_type]] = 0;
         b->squares[to] = make_piece((Color)us, PAWN);
         x88_list_restore(b, us, PAWN, to, u->pawn_slot);
-    } else if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
-        int rook_from, rook_to;
-        x88_castle_rook(to, kind, &rook_from, &rook_to);
-        x88_relocate(b, rook_to, rook_from);
     }
-    x88_relocate(b, to, from);
+    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+        int rook_from, rook_to;
+        x88_castle_rook(b, castle_right_index((Color)us, kind == MK_QUEEN_CASTLE), &rook_from, &rook_to);
+        x88_castle_pieces(b, us, to, from, rook_to, rook_from);
+    } else {
+        x88_relocate(b, to, from);
+    }
 
     if (u->captured != NO_PIECE) {
         const int victim_sq = kind == MK_EN_PASSANT ? to - x88_forward(us) : to;

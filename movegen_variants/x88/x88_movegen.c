@@ -52,6 +52,17 @@ static void x88_load(void *board, const Setup *s)
     b->halfmove = s->halfmove;
     b->fullmove = s->fullmove;
     b->key = zobrist_key_of_setup(s);
+
+    uint8_t lost[64];
+    setup_castling_lost(s, lost);
+    for (int sq64 = 0; sq64 < 64; sq64++)
+        b->castle_keep[x88_from_square((Square)sq64)] = (uint8_t)(CASTLE_ALL & ~lost[sq64]);
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        b->castle_rook[i] = (uint8_t)x88_from_square(setup_castle_rook(s, i));
+    zobrist_castling_keys(s, b->castle_key);
+    b->castle960 = !setup_castling_is_standard(s);
+    b->chess960 = s->chess960;
+    b->shredder_fen = s->shredder_fen;
 }
 
 static void x88_save(const void *board, Setup *s)
@@ -60,7 +71,13 @@ static void x88_save(const void *board, Setup *s)
     for (int sq64 = 0; sq64 < 64; sq64++)
         s->board[sq64] = b->squares[x88_from_square((Square)sq64)];
     s->side = (Color)b->side;
+    setup_clear_castling(s);
     s->castling = b->castling;
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        if (b->castling & castle_right_bit(i))
+            s->castle_file[i] = (uint8_t)x88_file(b->castle_rook[i]);
+    s->chess960 = b->chess960;
+    s->shredder_fen = b->shredder_fen;
     s->ep = b->ep == X88_NO_SQUARE ? SQ_NONE : x88_to_square(b->ep);
     s->halfmove = b->halfmove;
     s->fullmove = b->fullmove;

@@ -40,21 +40,9 @@ static void fill_zone_table(void)
             }
 }
 
-static void fill_castle_keep(void)
-{
-    for (int sq = 0; sq < 128; sq++)
-        x88_tables.castle_keep[sq] = CASTLE_ALL;
-    x88_tables.castle_keep[X88_E1] = CASTLE_ALL & ~(CASTLE_WK | CASTLE_WQ);
-    x88_tables.castle_keep[X88_H1] = CASTLE_ALL & ~CASTLE_WK;
-    x88_tables.castle_keep[X88_A1] = CASTLE_ALL & ~CASTLE_WQ;
-    x88_tables.castle_keep[X88_E8] = CASTLE_ALL & ~(CASTLE_BK | CASTLE_BQ);
-    x88_tables.castle_keep[X88_H8] = CASTLE_ALL & ~CASTLE_BK;
-    x88_tables.castle_keep[X88_A8] = CASTLE_ALL & ~CASTLE_BQ;
-}
 
 __attribute__((constructor)) static void x88_tables_init(void)
 {
     fill_difference_table();
     fill_zone_table();
-    fill_castle_keep();
 }
