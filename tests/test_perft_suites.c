@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "movegen_variants/bitboard/simd_levels.h"
 #include "movegen_variants/registry.h"
 #include "tests/test_support.h"
 
@@ -17,8 +18,12 @@ static const SuiteSpec suites[] = {
     { "perftsuite.epd", 1 },
     { "cpw-perft.epd", 20 }, /* the six standard positions: deeper */
     { "tricky-perft.epd", 1 },
-    /* Chess960: castling with king and rooks anywhere on the back rank. */
+    /* Chess960: castling with king and rooks anywhere on the back rank;
+     * then the special cases (king or rook not moving, the rook on the
+     * king's destination, the rook sheltering the king's square from a1),
+     * counts from Debian's stockfish 15.1 with UCI_Chess960. */
     { "chess960-perft.epd", 1 },
+    { CHESSLAB_TEST_DATA_DIR "/chess960-castling-perft.epd", 1 },
     /* Positions at the limits of what setup accepts (the most legal moves,
      * 10 pieces of a kind, 16 men a side, 8 promotions at once); counts
      * from Debian's stockfish 15.1 (go perft). */
@@ -64,6 +69,21 @@ static void test_suite_full(void **state)
     check_suite(c->gen, c->param, PERFT_FULL, env_u64("CHESSLAB_PERFT_BUDGET", 2000000) / 4);
 }
 
+/* The registry runs the best simd level only; Chess960 castling is the
+ * same code at every level, but the node analysis is not: run the others. */
+static void test_simd_levels_chess960(void **state)
+{
+    (void)state;
+    const uint64_t budget = env_u64("CHESSLAB_PERFT_BUDGET", 2000000) / 8;
+    for (int level = 0; level < SIMD_LEVEL_COUNT; level++) {
+        if (!simd_level_supported((SimdLevel)level) || level == (int)simd_best_level())
+            continue;
+        for (size_t i = 0; i < sizeof suites / sizeof suites[0]; i++)
+            if (strstr(suites[i].file, "chess960"))
+                check_suite(simd_level_generator((SimdLevel)level), &suites[i], PERFT_BULK, budget);
+    }
+}
+
 int main(void)
 {
     enum { SUITES = sizeof suites / sizeof suites[0] };
@@ -76,5 +96,7 @@ int main(void)
     }
     int failures = run_per_generator("perft_suites_bulk", test_suite_bulk, "bulk", params, names, SUITES);
     failures += run_per_generator("perft_suites_full", test_suite_full, "full", params, names, SUITES);
+    const struct CMUnitTest levels[] = { cmocka_unit_test(test_simd_levels_chess960) };
+    failures += cmocka_run_group_tests_name("perft_suites_simd_levels", levels, NULL, NULL);
     return failures;
 }
