@@ -6,8 +6,6 @@
 #ifndef CHESSLAB_BITBOARD_BOARD_H
 #define CHESSLAB_BITBOARD_BOARD_H
 
-#include <string.h>
-
 #include "core/movegen.h"
 #include "core/zobrist.h"
 
@@ -53,7 +51,6 @@ typedef struct BitboardTables {
     Bitboard bishop_rays[64];       /* union of the four diagonal rays */
     Bitboard line[LINE_COUNT][64];  /* the whole line through sq, sq included */
     Bitboard between[64][64];       /* squares strictly between two aligned squares, else 0 */
-    uint8_t castle_keep[64];        /* castling rights that survive a move touching sq */
 } BitboardTables;
 
 extern BitboardTables bb_tables;
@@ -68,9 +65,7 @@ extern BitboardTables bb_tables;
  * line. There is no mailbox: perft's make knows the moving piece's type
  * from the code path that generated the move, and the rare callers that
  * need "what stands on sq" (save, the interface's make and unmake) test
- * the six type boards. The castling geometry (rook squares, Chess960)
- * is fixed for a game but travels with each copy, so that the perft loop
- * needs nothing but the Position. 88 bytes in all. */
+ * the six type boards. 80 bytes in all. */
 enum { SLOT_WHITE = 0, SLOT_BLACK = 7 };
 
 typedef struct Position {
@@ -78,12 +73,21 @@ typedef struct Position {
     uint64_t key;
     uint16_t halfmove, fullmove;
     uint8_t side, castling, ep; /* ep: target square after any double push, else SQ_NONE */
-    /* King or a castling rook off e/a/h: castling takes the general
-     * (Chess960) code, with the rook of each right on castle_rook[]. */
-    bool castle960;
-    uint8_t castle_rook[CASTLE_RIGHTS];
-    bool chess960, shredder_fen; /* the Setup's, kept for save */
 } Position;
+
+/* What castling needs that never changes during a game (rights are only
+ * lost): the rook square of each right, the rights that survive a move
+ * from or to each square, the key of each set of rights. It lives beside
+ * the Position (one per board) rather than in it, so that copy-make copies
+ * no more than before; perft and make take it by pointer. castle960: king
+ * or a castling rook off e/a/h, so castling takes the general (Chess960)
+ * code. chess960 and shredder_fen are the Setup's, kept for save. */
+typedef struct CastleGeometry {
+    uint64_t key[16];
+    uint8_t keep[64];
+    uint8_t rook[CASTLE_RIGHTS];
+    bool castle960, chess960, shredder_fen;
+} CastleGeometry;
 
 /* What unmake needs beyond the move itself. */
 typedef struct UndoRecord {
@@ -97,12 +101,13 @@ typedef struct UndoRecord {
 /* The board behind the MoveGen interface: position plus undo stack. */
 typedef struct BitboardBoard {
     Position pos;
+    CastleGeometry castle;
     uint32_t undo_count;
     UndoRecord undo[MOVEGEN_MAX_PLY];
 } BitboardBoard;
 
-void position_load(Position *p, const Setup *s);
-void position_save(const Position *p, Setup *s);
+void position_load(Position *p, CastleGeometry *g, const Setup *s);
+void position_save(const Position *p, const CastleGeometry *g, Setup *s);
 
 static BB_ALWAYS_INLINE unsigned color_slot(Color c) { return c == WHITE ? SLOT_WHITE : SLOT_BLACK; }
 static BB_ALWAYS_INLINE Bitboard pieces_of_color(const Position *p, Color c) { return p->bb[color_slot(c)]; }
@@ -147,41 +152,14 @@ static BB_ALWAYS_INLINE void position_toggle(Position *p, Piece pc, Square sq)
     p->bb[color_slot(piece_color(pc))] ^= b;
 }
 
-/* Rook squares of a castling move of us: in standard chess fixed by the
- * king's destination, in Chess960 the right's rook. */
-static BB_ALWAYS_INLINE void castle_rook_squares(const Position *p, const Color us, const MoveKind kind,
-                                                 Square king_to, Square *rook_from, Square *rook_to)
+/* Rook squares of a castling move of us (kind MK_KING_CASTLE or
+ * MK_QUEEN_CASTLE): from the right's square to f or d. */
+static BB_ALWAYS_INLINE void castle_rook_squares(const CastleGeometry *g, const Color us, const MoveKind kind,
+                                                 Square *rook_from, Square *rook_to)
 {
-    const bool king_side = kind == MK_KING_CASTLE;
-    const Square base = (Square)(king_to & 56);
-    *rook_from = p->castle960 ? p->castle_rook[castle_right_index(us, !king_side)]
-                              : (Square)(base + (king_side ? 7 : 0));
-    *rook_to = (Square)(base + (king_side ? 5 : 3));
-}
-
-/* Chess960 rights after a move: a king move drops both of its side, a
- * move from or to a castling rook's square that rook's right. */
-static inline uint8_t castle960_rights_after(const Position *p, const Color us, const PieceType moved, Square from,
-                                             Square to)
-{
-    uint8_t rights = p->castling;
-    if (moved == KING)
-        rights &= (uint8_t)~(castle_right_bit(castle_right_index(us, false)) |
-                             castle_right_bit(castle_right_index(us, true)));
-    for (int i = 0; i < CASTLE_RIGHTS; i++)
-        if (p->castle_rook[i] == from || p->castle_rook[i] == to)
-            rights &= (uint8_t)~castle_right_bit(i);
-    return rights;
-}
-
-/* The key change of rights going from `before` to `after`. */
-static inline uint64_t castle960_key_change(const Position *p, uint8_t before, uint8_t after)
-{
-    uint64_t key = 0;
-    for (int i = 0; i < CASTLE_RIGHTS; i++)
-        if ((before ^ after) & castle_right_bit(i))
-            key ^= zobrist.castle_rook[i][square_file(p->castle_rook[i])];
-    return key;
+    const int right = castle_right_index(us, kind == MK_QUEEN_CASTLE);
+    *rook_from = g->rook[right];
+    *rook_to = castle_rook_target(right);
 }
 
 /* Plays a legal move of side us into dst, a copy of src plus the move.
@@ -197,9 +175,10 @@ static inline uint64_t castle960_key_change(const Position *p, uint8_t before, u
  * Every written field of dst is computed from src and stored once: reading
  * back a field just written by a struct copy would stall on store
  * forwarding. Returns the captured piece (computed only with track_state). */
-static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const Position *restrict src, const Color us,
-                                                  const PieceType moved, const MoveKind kind, const Square from,
-                                                  const Square to, const bool track_state)
+static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const Position *restrict src,
+                                                  const CastleGeometry *g, const Color us, const PieceType moved,
+                                                  const MoveKind kind, const Square from, const Square to,
+                                                  const bool track_state)
 {
     const Color them = color_flip(us);
     const int up = us == WHITE ? 8 : -8;
@@ -215,7 +194,7 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
     Square rook_from = 0, rook_to = 0;
     Bitboard rook_change = 0;
     if (castle) {
-        castle_rook_squares(src, us, kind, to, &rook_from, &rook_to);
+        castle_rook_squares(g, us, kind, &rook_from, &rook_to);
         rook_change = bb_of(rook_from) ^ bb_of(rook_to);
     }
     for (int t = PAWN; t <= KING; t++) {
@@ -233,13 +212,10 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
 
     /* A pawn move that does not promote never touches a rook's or king's
      * home square, so it keeps the rights without a table lookup. */
-    const uint8_t rights = moved == PAWN && !promotion ? src->castling
-                           : src->castle960            ? castle960_rights_after(src, us, moved, from, to)
-                               : (uint8_t)(src->castling & bb_tables.castle_keep[from] & bb_tables.castle_keep[to]);
+    const uint8_t rights =
+        moved == PAWN && !promotion ? src->castling : (uint8_t)(src->castling & g->keep[from] & g->keep[to]);
     dst->castling = rights;
     dst->ep = kind == MK_DOUBLE_PUSH ? (uint8_t)(from + up) : SQ_NONE;
-    dst->castle960 = src->castle960;
-    memcpy(dst->castle_rook, src->castle_rook, sizeof dst->castle_rook);
     if (!track_state)
         return NO_PIECE;
 
@@ -249,8 +225,7 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
     uint64_t key = src->key ^ zobrist.side;
     if (position_ep_hashed(src, us))
         key ^= zobrist.ep_file[square_file(src->ep)];
-    key ^= src->castle960 ? castle960_key_change(src, src->castling, rights)
-                          : zobrist.castling[src->castling] ^ zobrist.castling[rights];
+    key ^= g->key[src->castling] ^ g->key[rights];
     key ^= zobrist.piece[captured][captured_sq]; /* row NO_PIECE is all zero */
     key ^= zobrist.piece[moved_piece][from] ^ zobrist.piece[placed_piece][to];
     if (castle) {
@@ -263,23 +238,22 @@ static BB_ALWAYS_INLINE Piece position_make_typed(Position *restrict dst, const 
     dst->halfmove = (moved == PAWN || captured) ? 0 : (uint16_t)(src->halfmove + 1);
     dst->fullmove = (uint16_t)(src->fullmove + (us == BLACK));
     dst->side = (uint8_t)them;
-    dst->chess960 = src->chess960;
-    dst->shredder_fen = src->shredder_fen;
     return captured;
 }
 
 /* The same for a move given only as a Move (the interface's make): the
  * moving piece's type is looked up, so nothing folds; not for hot loops. */
-static inline Piece position_make_move(Position *restrict dst, const Position *restrict src, Move m, Color us)
+static inline Piece position_make_move(Position *restrict dst, const Position *restrict src, const CastleGeometry *g,
+                                       Move m, Color us)
 {
     PieceType moved = position_type_on(src, move_from(m));
-    return us == WHITE ? position_make_typed(dst, src, WHITE, moved, move_kind(m), move_from(m), move_to(m), true)
-                       : position_make_typed(dst, src, BLACK, moved, move_kind(m), move_from(m), move_to(m), true);
+    return us == WHITE ? position_make_typed(dst, src, g, WHITE, moved, move_kind(m), move_from(m), move_to(m), true)
+                       : position_make_typed(dst, src, g, BLACK, moved, move_kind(m), move_from(m), move_to(m), true);
 }
 
 /* Reverses position_make_move given what it recorded; restores the key
  * from the record rather than recomputing it. */
-static inline void position_undo_move(Position *p, const UndoRecord *u)
+static inline void position_undo_move(Position *p, const CastleGeometry *g, const UndoRecord *u)
 {
     const Color us = color_flip((Color)p->side);
     const int up = us == WHITE ? 8 : -8;
@@ -290,7 +264,7 @@ static inline void position_undo_move(Position *p, const UndoRecord *u)
     if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
         /* Toggles, so the order does not matter even where squares coincide. */
         Square rook_from, rook_to;
-        castle_rook_squares(p, us, kind, to, &rook_from, &rook_to);
+        castle_rook_squares(g, us, kind, &rook_from, &rook_to);
         position_toggle(p, make_piece(us, KING), to);
         position_toggle(p, make_piece(us, KING), from);
         position_toggle(p, make_piece(us, ROOK), rook_to);

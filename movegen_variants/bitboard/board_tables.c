@@ -56,7 +56,6 @@ __attribute__((constructor(BITBOARD_TABLES_PRIORITY))) static void bitboard_tabl
     for (int sq = 0; sq < 64; sq++) {
         init_leapers(sq);
         init_lines(sq);
-        bb_tables.castle_keep[sq] = CASTLE_ALL;
     }
     for (int sq = 0; sq < 64; sq++) {
         Bitboard self = bb_of((unsigned)sq);
@@ -65,15 +64,9 @@ __attribute__((constructor(BITBOARD_TABLES_PRIORITY))) static void bitboard_tabl
         bb_tables.line[LINE_DIAGONAL][sq] = bb_tables.ray[DIR_NE][sq] | bb_tables.ray[DIR_SW][sq] | self;
         bb_tables.line[LINE_ANTI_DIAGONAL][sq] = bb_tables.ray[DIR_NW][sq] | bb_tables.ray[DIR_SE][sq] | self;
     }
-    bb_tables.castle_keep[SQ_E1] = CASTLE_BK | CASTLE_BQ;
-    bb_tables.castle_keep[SQ_H1] = CASTLE_ALL & ~CASTLE_WK;
-    bb_tables.castle_keep[SQ_A1] = CASTLE_ALL & ~CASTLE_WQ;
-    bb_tables.castle_keep[SQ_E8] = CASTLE_WK | CASTLE_WQ;
-    bb_tables.castle_keep[SQ_H8] = CASTLE_ALL & ~CASTLE_BK;
-    bb_tables.castle_keep[SQ_A8] = CASTLE_ALL & ~CASTLE_BQ;
 }
 
-void position_load(Position *p, const Setup *s)
+void position_load(Position *p, CastleGeometry *g, const Setup *s)
 {
     memset(p, 0, sizeof *p);
     for (int sq = 0; sq < 64; sq++)
@@ -81,18 +74,25 @@ void position_load(Position *p, const Setup *s)
             position_toggle(p, s->board[sq], (Square)sq);
     p->side = (uint8_t)s->side;
     p->castling = s->castling;
-    p->castle960 = !setup_castling_is_standard(s);
-    for (int i = 0; i < CASTLE_RIGHTS; i++)
-        p->castle_rook[i] = setup_castle_rook(s, i);
-    p->chess960 = s->chess960;
-    p->shredder_fen = s->shredder_fen;
     p->ep = s->ep;
     p->halfmove = s->halfmove;
     p->fullmove = s->fullmove;
     p->key = zobrist_key_of_setup(s);
+
+    memset(g, 0, sizeof *g);
+    uint8_t lost[64];
+    setup_castling_lost(s, lost);
+    for (int sq = 0; sq < 64; sq++)
+        g->keep[sq] = (uint8_t)(CASTLE_ALL & ~lost[sq]);
+    zobrist_castling_keys(s, g->key);
+    for (int i = 0; i < CASTLE_RIGHTS; i++)
+        g->rook[i] = setup_castle_rook(s, i);
+    g->castle960 = !setup_castling_is_standard(s);
+    g->chess960 = s->chess960;
+    g->shredder_fen = s->shredder_fen;
 }
 
-void position_save(const Position *p, Setup *s)
+void position_save(const Position *p, const CastleGeometry *g, Setup *s)
 {
     for (int sq = 0; sq < 64; sq++)
         s->board[sq] = position_piece_on(p, (Square)sq);
@@ -101,9 +101,9 @@ void position_save(const Position *p, Setup *s)
     s->castling = p->castling;
     for (int i = 0; i < CASTLE_RIGHTS; i++)
         if (p->castling & castle_right_bit(i))
-            s->castle_file[i] = (uint8_t)square_file(p->castle_rook[i]);
-    s->chess960 = p->chess960;
-    s->shredder_fen = p->shredder_fen;
+            s->castle_file[i] = (uint8_t)square_file(g->rook[i]);
+    s->chess960 = g->chess960;
+    s->shredder_fen = g->shredder_fen;
     s->ep = p->ep;
     s->halfmove = p->halfmove;
     s->fullmove = p->fullmove;

@@ -349,18 +349,19 @@ static BB_ALWAYS_INLINE int count_pieces_setwise(const Position *p, const Color 
 typedef enum { SINK_LIST, SINK_COUNT, SINK_BULK, SINK_FULL } SinkKind;
 
 typedef struct Sink {
+    const CastleGeometry *castle; /* the board's, for make and castling */
     Move *out;      /* SINK_LIST */
     int count;      /* SINK_LIST, SINK_COUNT: moves so far */
     int depth;      /* SINK_BULK, SINK_FULL: depth of the node generating */
     uint64_t nodes; /* SINK_BULK, SINK_FULL: leaves below the moves so far */
 } Sink;
 
-static uint64_t perft_bulk_white(const Position *p, int depth);
-static uint64_t perft_bulk_black(const Position *p, int depth);
-static uint64_t perft_full_white(const Position *p, int depth);
-static uint64_t perft_full_black(const Position *p, int depth);
-static int count_moves_white(const Position *p);
-static int count_moves_black(const Position *p);
+static uint64_t perft_bulk_white(const Position *p, const CastleGeometry *g, int depth);
+static uint64_t perft_bulk_black(const Position *p, const CastleGeometry *g, int depth);
+static uint64_t perft_full_white(const Position *p, const CastleGeometry *g, int depth);
+static uint64_t perft_full_black(const Position *p, const CastleGeometry *g, int depth);
+static int count_moves_white(const Position *p, const CastleGeometry *g);
+static int count_moves_black(const Position *p, const CastleGeometry *g);
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
 static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Position *p, const Color us,
@@ -371,7 +372,8 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
         return;
     }
     Position child;
-    position_make_typed(&child, p, us, moved, kind, from, to, sink == SINK_FULL);
+    const CastleGeometry *g = s->castle;
+    position_make_typed(&child, p, g, us, moved, kind, from, to, sink == SINK_FULL);
     if (sink == SINK_FULL) {
         if (s->depth == 1) {
             /* The leaf's make must really happen: tell the compiler the
@@ -379,12 +381,13 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
             __asm__ __volatile__("" : : "m"(child));
             s->nodes++;
         } else {
-            s->nodes += us == WHITE ? perft_full_black(&child, s->depth - 1) : perft_full_white(&child, s->depth - 1);
+            s->nodes +=
+                us == WHITE ? perft_full_black(&child, g, s->depth - 1) : perft_full_white(&child, g, s->depth - 1);
         }
     } else if (s->depth == 2) {
-        s->nodes += (uint64_t)(us == WHITE ? count_moves_black(&child) : count_moves_white(&child));
+        s->nodes += (uint64_t)(us == WHITE ? count_moves_black(&child, g) : count_moves_white(&child, g));
     } else {
-        s->nodes += us == WHITE ? perft_bulk_black(&child, s->depth - 1) : perft_bulk_white(&child, s->depth - 1);
+        s->nodes += us == WHITE ? perft_bulk_black(&child, g, s->depth - 1) : perft_bulk_white(&child, g, s->depth - 1);
     }
 }
 
@@ -462,15 +465,15 @@ static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts
  * the attack test may not use the node's attack map. Writes the legal
  * castling moves (at most two) to out, returns their count. Rare, so out
  * of line; only when not in check. */
-static __attribute__((noinline)) int castling_moves_960(const Position *p, const Color us, Square king,
-                                                        Bitboard occupied, Move out[2])
+static __attribute__((noinline)) int castling_moves_960(const Position *p, const CastleGeometry *g, const Color us,
+                                                        Square king, Bitboard occupied, Move out[2])
 {
     int n = 0;
     for (int wing = 0; wing < 2; wing++) {
         const int right = castle_right_index(us, wing == 1);
         if (!(p->castling & castle_right_bit(right)))
             continue;
-        const Square rook = p->castle_rook[right];
+        const Square rook = g->rook[right];
         if (occupied & castle_empty_squares(king, rook, right))
             continue;
         const Bitboard lifted = occupied ^ bb_of(king) ^ bb_of(rook);
@@ -487,7 +490,7 @@ static BB_ALWAYS_INLINE void sink_castling_960(Sink *s, const SinkKind sink, con
                                                Square king, Bitboard occupied)
 {
     Move castles[2];
-    const int n = castling_moves_960(p, us, king, occupied, castles);
+    const int n = castling_moves_960(p, s->castle, us, king, occupied, castles);
     for (int i = 0; i < n; i++) {
         if (sink == SINK_COUNT)
             s->count++;
@@ -625,7 +628,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     /* Castling: the squares between king and rook must be empty, and the
      * king may not pass an attacked square (nor start on one: !in_check). */
     const unsigned rights = castling_rights_of(p, us);
-    if (rights && !in_check && p->castle960) {
+    if (rights && !in_check && s->castle->castle960) {
         sink_castling_960(s, sink, p, us, f.king, occupied);
     } else if (rights && !in_check) {
         const Square king_from = us == WHITE ? SQ_E1 : SQ_E8;
@@ -657,32 +660,45 @@ static BB_ALWAYS_INLINE void generate(const Position *p, const Color us, const S
 
 /* ---- perft: copy-make, side fixed per function, counting at the last ply ---- */
 
-static int count_moves_white(const Position *p)
+static int count_moves_white(const Position *p, const CastleGeometry *g)
 {
-    Sink s = { .count = 0 };
+    Sink s = { .castle = g, .count = 0 };
     generate(p, WHITE, SINK_COUNT, &s);
     return s.count;
 }
 
-static int count_moves_black(const Position *p)
+static int count_moves_black(const Position *p, const CastleGeometry *g)
 {
-    Sink s = { .count = 0 };
+    Sink s = { .castle = g, .count = 0 };
     generate(p, BLACK, SINK_COUNT, &s);
     return s.count;
 }
 
 /* depth >= 2 (bulk) or >= 1 (full). */
-static BB_ALWAYS_INLINE uint64_t perft_node(const Position *p, int depth, const Color us, const SinkKind sink)
+static BB_ALWAYS_INLINE uint64_t perft_node(const Position *p, const CastleGeometry *g, int depth, const Color us,
+                                            const SinkKind sink)
 {
-    Sink s = { .depth = depth, .nodes = 0 };
+    Sink s = { .castle = g, .depth = depth, .nodes = 0 };
     generate(p, us, sink, &s);
     return s.nodes;
 }
 
-static uint64_t perft_bulk_white(const Position *p, int depth) { return perft_node(p, depth, WHITE, SINK_BULK); }
-static uint64_t perft_bulk_black(const Position *p, int depth) { return perft_node(p, depth, BLACK, SINK_BULK); }
-static uint64_t perft_full_white(const Position *p, int depth) { return perft_node(p, depth, WHITE, SINK_FULL); }
-static uint64_t perft_full_black(const Position *p, int depth) { return perft_node(p, depth, BLACK, SINK_FULL); }
+static uint64_t perft_bulk_white(const Position *p, const CastleGeometry *g, int depth)
+{
+    return perft_node(p, g, depth, WHITE, SINK_BULK);
+}
+static uint64_t perft_bulk_black(const Position *p, const CastleGeometry *g, int depth)
+{
+    return perft_node(p, g, depth, BLACK, SINK_BULK);
+}
+static uint64_t perft_full_white(const Position *p, const CastleGeometry *g, int depth)
+{
+    return perft_node(p, g, depth, WHITE, SINK_FULL);
+}
+static uint64_t perft_full_black(const Position *p, const CastleGeometry *g, int depth)
+{
+    return perft_node(p, g, depth, BLACK, SINK_FULL);
+}
 
 /* ---- the MoveGen interface ---- */
 
@@ -692,18 +708,20 @@ static void gen_load(void *board, const Setup *s)
     BitboardBoard *b = board;
     /* Unused undo records stay zero, so make + unmake restores every byte. */
     memset(b, 0, sizeof *b);
-    position_load(&b->pos, s);
+    position_load(&b->pos, &b->castle, s);
 }
 
 static void gen_save(const void *board, Setup *s)
 {
-    position_save(&((const BitboardBoard *)board)->pos, s);
+    const BitboardBoard *b = board;
+    position_save(&b->pos, &b->castle, s);
 }
 
 static int gen_legal_moves(const void *board, Move *out)
 {
-    const Position *p = &((const BitboardBoard *)board)->pos;
-    Sink s = { .out = out, .count = 0 };
+    const BitboardBoard *b = board;
+    const Position *p = &b->pos;
+    Sink s = { .castle = &b->castle, .out = out, .count = 0 };
     if (p->side == WHITE)
         generate(p, WHITE, SINK_LIST, &s);
     else
@@ -729,14 +747,14 @@ static void gen_make(void *board, Move m)
     u->castling = p->castling;
     u->ep = p->ep;
     Position before = *p;
-    u->captured = position_make_move(p, &before, m, (Color)before.side);
+    u->captured = position_make_move(p, &before, &b->castle, m, (Color)before.side);
 }
 
 static void gen_unmake(void *board)
 {
     BitboardBoard *b = board;
     UndoRecord *u = &b->undo[--b->undo_count];
-    position_undo_move(&b->pos, u);
+    position_undo_move(&b->pos, &b->castle, u);
     memset(u, 0, sizeof *u);
 }
 
@@ -746,13 +764,15 @@ static uint64_t gen_perft(void *board, int depth, PerftMode mode)
 {
     if (depth <= 0)
         return 1;
-    Position p = ((const BitboardBoard *)board)->pos;
+    const BitboardBoard *b = board;
+    Position p = b->pos;
+    const CastleGeometry *g = &b->castle;
     bool white = p.side == WHITE;
     if (mode == PERFT_FULL)
-        return white ? perft_full_white(&p, depth) : perft_full_black(&p, depth);
+        return white ? perft_full_white(&p, g, depth) : perft_full_black(&p, g, depth);
     if (depth == 1)
-        return (uint64_t)(white ? count_moves_white(&p) : count_moves_black(&p));
-    return white ? perft_bulk_white(&p, depth) : perft_bulk_black(&p, depth);
+        return (uint64_t)(white ? count_moves_white(&p, g) : count_moves_black(&p, g));
+    return white ? perft_bulk_white(&p, g, depth) : perft_bulk_black(&p, g, depth);
 }
 
 #ifdef GEN_EXPORT_PREFIX
