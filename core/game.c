@@ -191,7 +191,8 @@ bool game_play(Game *game, Move m, char *err, size_t err_len)
         legal = game->legal[i] == m;
     if (!legal) {
         char uci[MOVE_TEXT_MAX];
-        move_to_uci(m, uci);
+        MoveNotation notation = game_notation(game);
+        move_to_uci_as(m, &notation, uci);
         return fail(err, err_len, "%s is not a legal move", uci);
     }
     if (game->count == game->capacity) {
@@ -241,12 +242,9 @@ bool game_play_uci(Game *game, const char *uci, char *err, size_t err_len)
 {
     if (!check_not_over(game, err, err_len))
         return false;
-    for (int i = 0; i < game->legal_count; i++) {
-        char text[MOVE_TEXT_MAX];
-        move_to_uci(game->legal[i], text);
-        if (strcmp(text, uci) == 0)
-            return game_play(game, game->legal[i], err, err_len);
-    }
+    Move m = move_from_uci(game->gen, game->board, uci);
+    if (m != MOVE_NONE)
+        return game_play(game, m, err, err_len);
     size_t len = strlen(uci);
     bool well_formed = (len == 4 || len == 5) && square_from_text(uci) != SQ_NONE &&
                        square_from_text(uci + 2) != SQ_NONE && (len == 4 || strchr("nbrq", uci[4]) != NULL);
@@ -274,6 +272,8 @@ Move game_move(const Game *game, int ply) { return game->records[ply].move; }
 const char *game_san(const Game *game, int ply) { return game->records[ply].san; }
 uint64_t game_repetition_key(const Game *game, int ply) { return game->records[ply].key; }
 const void *game_board(const Game *game) { return game->board; }
+
+MoveNotation game_notation(const Game *game) { return move_notation_of(game_setup(game, 0)); }
 
 const Move *game_legal_moves(const Game *game, int *count)
 {

@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 
+#include "core/move_text.h"
 #include "core/movegen.h"
 #include "core/san.h"
 
@@ -84,6 +85,10 @@ uint64_t game_repetition_key(const Game *game, int ply);
 const Move *game_legal_moves(const Game *game, int *count);
 /* The generator's board in the current position (copy it to search). */
 const void *game_board(const Game *game);
+
+/* How the game's moves are written in UCI text (castling king takes rook
+ * in Chess960). */
+MoveNotation game_notation(const Game *game);
 
 /* Status of position `ply` (0..game_ply_count). */
 void game_status(const Game *game, int ply, GameStatus *out);

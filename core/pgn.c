@@ -81,7 +81,7 @@ static bool is_written_from_game(const char *name)
     for (int i = 0; i < 7; i++)
         if (strcmp(name, roster[i]) == 0)
             return true;
-    return strcmp(name, "SetUp") == 0 || strcmp(name, "FEN") == 0;
+    return strcmp(name, "SetUp") == 0 || strcmp(name, "FEN") == 0 || strcmp(name, "Variant") == 0;
 }
 
 /* Movetext lines of at most 79 characters, tokens separated by one space. */
@@ -120,6 +120,8 @@ bool pgn_write_game(FILE *out, const PgnTags *tags, const Game *game, const char
     write_tag(out, "Result", result);
     const Setup *start = game_setup(game, 0);
     Setup standard;
+    if (start->chess960)
+        write_tag(out, "Variant", "Chess960");
     if (!setup_from_fen(&standard, FEN_STARTPOS, NULL, 0) || !setup_equal(start, &standard)) {
         char fen[FEN_MAX];
         setup_to_fen(start, fen);

@@ -386,9 +386,10 @@ static PgnRead read_tags(PgnReader *r, PgnGame *pg, TokenKind *t, char *err, siz
 static PgnRead set_up(PgnReader *r, PgnGame *pg, char *err, size_t err_len)
 {
     const char *variant = pgn_tags_get(&pg->tags, "Variant");
-    if (variant && strcasecmp(variant, "standard") != 0 && strcasecmp(variant, "chess") != 0)
-        return bad_game(r, pg, true, err, err_len, ": variant '%s' is not supported (standard chess only)",
-                        variant);
+    const bool chess960 = variant && (strcasecmp(variant, "chess960") == 0 || strcasecmp(variant, "fischerandom") == 0);
+    if (variant && !chess960 && strcasecmp(variant, "standard") != 0 && strcasecmp(variant, "chess") != 0)
+        return bad_game(r, pg, true, err, err_len,
+                        ": variant '%s' is not supported (standard chess and Chess960 only)", variant);
     const char *fen = pgn_tags_get(&pg->tags, "FEN");
     Setup start = r->standard;
     char why[256];
@@ -396,6 +397,7 @@ static PgnRead set_up(PgnReader *r, PgnGame *pg, char *err, size_t err_len)
         r->token_line = r->fen_line; /* name the tag's line, not the movetext's */
         return bad_game(r, pg, true, err, err_len, ": FEN tag: %s", why);
     }
+    start.chess960 |= chess960;
     if (!game_start(pg->game, &start, why, sizeof why))
         return bad_game(r, pg, true, err, err_len, ": %s", why);
     return PGN_GAME;

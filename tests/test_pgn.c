@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/chess960.h"
 #include "core/input_file.h"
 #include "core/move_text.h"
 #include "core/pgn.h"
@@ -171,8 +172,13 @@ static void test_lexical_cases(void **state)
           "mem:1: game 1, ply 3 (2. Ke3): Ke3 is illegal: no white king can reach e3" },
         { "1. e4 e5\n2. Nf3", "B", "mem:2: game 1: the file ends before the game's result (1-0, 0-1, 1/2-1/2 or *)" },
         { "1. e4 (e5 2. Nf3", "B", "mem:1: game 1: the file ends inside a variation" },
-        { "[Variant \"Chess960\"]\n1. e4 *\n1. d4 *", "BG",
-          "mem:2: game 1: variant 'Chess960' is not supported (standard chess only)" },
+        { "[Variant \"Atomic\"]\n1. e4 *\n1. d4 *", "BG",
+          "mem:2: game 1: variant 'Atomic' is not supported (standard chess and Chess960 only)" },
+        /* Chess960: king on e1 castling with the g1 rook, king on g1 after. */
+        { "[Variant \"Chess960\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K1R1 w G - 0 1\"]\n1. O-O Kd7 2. Kh1 *",
+          "G", "" },
+        { "[Variant \"Chess960\"]\n[FEN \"4k3/8/8/8/8/8/8/4K1R1 w Gz - 0 1\"]\n*", "B",
+          "mem:2: game 1: FEN tag: FEN field 3 (castling): unexpected 'z', expected KQkq, rook files A-Ha-h or -" },
         { "[Variant \"Standard\"]\n1. e4 *", "G", "" },
         { "[FEN \"4k3/8/8/8/8/8/8/8 w - - 0 1\"]\n*\n[White \"x\"]\n1. d4 *", "BG",
           "mem:1: game 1: FEN tag: FEN field 1 (placement): 0 white kings, expected exactly 1" },
@@ -396,7 +402,9 @@ static void test_write_then_read(void **state)
     char err[256];
     for (int i = 0; i < GAMES; i++) {
         WrittenGame *w = &written[i];
-        if (i % 3 == 0)
+        if (i % 5 == 4) /* Chess960: the Variant tag and rook-file castling read back */
+            chess960_start_position((int)(next_random(&seed) % CHESS960_POSITIONS), &w->start);
+        else if (i % 3 == 0)
             setup_from_fen(&w->start, FEN_STARTPOS, NULL, 0);
         else
             w->start = suite.lines[next_random(&seed) % (uint64_t)suite.count].setup;

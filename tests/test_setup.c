@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/chess960.h"
 #include "core/zobrist.h"
 #include "tests/test_support.h"
 
@@ -247,6 +248,37 @@ static void test_chess960_bad_castling(void **state)
     assert_non_null(strstr(err, "right 'Q' needs"));
 }
 
+/* The numbered start positions: 518 is standard chess's, all 960 valid and
+ * different, and a few by their published numbers. */
+static void test_chess960_start_positions(void **state)
+{
+    (void)state;
+    char fen[FEN_MAX], err[256];
+    Setup s, again;
+    chess960_start_position(CHESS960_STANDARD, &s);
+    setup_to_fen_styled(&s, FEN_CASTLING_XFEN, fen);
+    assert_string_equal(fen, FEN_STARTPOS);
+    chess960_start_position(0, &s);
+    setup_to_fen(&s, fen);
+    assert_string_equal(fen, "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1");
+    chess960_start_position(959, &s);
+    setup_to_fen(&s, fen);
+    assert_string_equal(fen, "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w CAca - 0 1");
+    static char seen[CHESS960_POSITIONS][9];
+    for (int n = 0; n < CHESS960_POSITIONS; n++) {
+        chess960_start_position(n, &s);
+        if (!setup_validate(&s, err, sizeof err))
+            fail_msg("start position %d: %s", n, err);
+        setup_to_fen(&s, fen);
+        assert_true(setup_from_fen(&again, fen, err, sizeof err));
+        assert_true(setup_equal(&s, &again));
+        memcpy(seen[n], fen + 35, 8); /* White's back rank */
+        seen[n][8] = '\0';
+        for (int m = 0; m < n; m++)
+            assert_string_not_equal(seen[m], seen[n]);
+    }
+}
+
 static void test_square_text(void **state)
 {
     (void)state;
@@ -266,6 +298,7 @@ int main(void)
         cmocka_unit_test(test_four_field_fen),      cmocka_unit_test(test_bad_fens), cmocka_unit_test(test_material_limits),
         cmocka_unit_test(test_key_definition),      cmocka_unit_test(test_square_text),
         cmocka_unit_test(test_chess960_castling_fields), cmocka_unit_test(test_chess960_bad_castling),
+        cmocka_unit_test(test_chess960_start_positions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
