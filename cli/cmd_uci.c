@@ -40,6 +40,7 @@ typedef struct Uci {
     Engine *engine;
     FILE *out;
     pthread_mutex_t out_lock;
+    MoveNotation notation; /* castling text of the current position's game */
 } Uci;
 
 /* One whole line, flushed, never interleaved with the other thread's. */
@@ -101,7 +102,7 @@ static void on_info(void *ctx, const SearchReport *r)
                   (unsigned long long)r->nodes, (unsigned long long)nps, r->hashfull, (long long)r->time_ms);
     for (int i = 0; i < r->pv_len; i++) {
         char move[MOVE_TEXT_MAX];
-        move_to_uci(r->pv[i], move);
+        move_to_uci_as(r->pv[i], &u->notation, move);
         used = append(line, used, size, " %s", move);
     }
     say(u, "%s", line);
@@ -110,9 +111,10 @@ static void on_info(void *ctx, const SearchReport *r)
 /* Once the search has run a second (the search says when). */
 static void on_currmove(void *ctx, int depth, Move move, int number)
 {
+    Uci *u = ctx;
     char text[MOVE_TEXT_MAX];
-    move_to_uci(move, text);
-    say(ctx, "info depth %d currmove %s currmovenumber %d", depth, text, number);
+    move_to_uci_as(move, &u->notation, text);
+    say(u, "info depth %d currmove %s currmovenumber %d", depth, text, number);
 }
 
 static void on_bestmove(void *ctx, const SearchResult *r)
@@ -123,9 +125,9 @@ static void on_bestmove(void *ctx, const SearchResult *r)
         return;
     }
     char best[MOVE_TEXT_MAX], ponder[MOVE_TEXT_MAX];
-    move_to_uci(r->best, best);
+    move_to_uci_as(r->best, &u->notation, best);
     if (r->ponder != MOVE_NONE) {
-        move_to_uci(r->ponder, ponder);
+        move_to_uci_as(r->ponder, &u->notation, ponder);
         say(u, "bestmove %s ponder %s", best, ponder);
     } else {
         say(u, "bestmove %s", best);
@@ -200,6 +202,15 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
 
 /* ---- position ---- */
 
+/* The engine's position says how castling is written (UCI_Chess960 or a
+ * Chess960 FEN: king takes rook). */
+static void update_notation(Uci *u)
+{
+    Setup s;
+    engine_ops(u->engine)->save(engine_board(u->engine), &s);
+    u->notation = move_notation_of(&s);
+}
+
 static void cmd_position(Uci *u, char **tokens, int count)
 {
     Setup start;
@@ -230,6 +241,7 @@ static void cmd_position(Uci *u, char **tokens, int count)
     if (!engine_set_position(u->engine, &start, (const char *const *)tokens + first_move, count - first_move, err,
                              sizeof err))
         say(u, "info string %s; position unchanged", err);
+    update_notation(u);
 }
 
 /* ---- go ---- */
@@ -242,7 +254,7 @@ static void on_perft(void *ctx, const EnginePerft *p)
     Uci *u = ctx;
     for (int i = 0; i < p->counted; i++) {
         char move[MOVE_TEXT_MAX];
-        move_to_uci(p->moves[i].move, move);
+        move_to_uci_as(p->moves[i].move, &u->notation, move);
         say(u, "%s: %llu", move, (unsigned long long)p->moves[i].nodes);
     }
     if (p->counted < p->root_moves) {
@@ -473,7 +485,7 @@ int cmd_uci(int argc, char **argv)
         cli_error("uci", "unexpected argument '%s'", argv[1]);
         return EXIT_USAGE;
     }
-    Uci u = { .out = stdout };
+    Uci u = { .out = stdout, .notation = MOVE_NOTATION_STANDARD };
     pthread_mutex_init(&u.out_lock, NULL);
     u.engine = engine_new((size_t)engine_option_default(ENGINE_OPT_HASH));
     char **tokens = malloc(LINE_MAX_TOKENS * sizeof *tokens);

@@ -33,6 +33,7 @@ struct Engine {
     SmpVariant smp;
     BindPolicy bind;
     int min_split_depth, split_threads;
+    bool chess960; /* UCI_Chess960 */
 
     SearchBoard *board;
     uint64_t keys[GAME_KEYS]; /* positions before the current one */
@@ -229,6 +230,9 @@ bool engine_set_hash(Engine *e, size_t mb)
 
 size_t engine_hash_mb(const Engine *e) { return e->hash_mb; }
 
+void engine_set_chess960(Engine *e, bool on) { e->chess960 = on; }
+bool engine_chess960(const Engine *e) { return e->chess960; }
+
 void engine_new_game(Engine *e)
 {
     engine_stop(e);
@@ -324,7 +328,9 @@ bool engine_set_position(Engine *e, const Setup *start, const char *const *moves
         return false;
     }
     int key_count = 0;
-    e->ops->load(board, start);
+    Setup first = *start;
+    first.chess960 |= e->chess960;
+    e->ops->load(board, &first);
     bool ok = true;
     for (int i = 0; i < count; i++) {
         Move m = move_from_uci(e->ops->gen, board, moves[i]);

@@ -53,6 +53,11 @@ void engine_new_game(Engine *e);
 /* Clears the table only. Stops a search. */
 void engine_clear_hash(Engine *e);
 
+/* UCI_Chess960: positions set from now on are Chess960 (castling written
+ * king takes rook); a position whose castling needs Chess960 is one anyway. */
+void engine_set_chess960(Engine *e, bool on);
+bool engine_chess960(const Engine *e);
+
 /* Taken by the next search. */
 SearchOptions *engine_options(Engine *e);
 void engine_set_move_overhead(Engine *e, int64_t ms);

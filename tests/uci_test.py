@@ -560,8 +560,43 @@ def session_end_of_input_is_quit():
           % (long_line, base, code))
 
 
+def session_chess960():
+    """UCI_Chess960: castling read and written king takes rook; a FEN whose
+    castling needs Chess960 is one without the option; standard e1g1 still
+    read where it names no other move."""
+    e = Engine()
+    e.send("uci")
+    lines, _ = e.until("^uciok$")
+    check(any(l == "option name UCI_Chess960 type check default false" for l in lines), "UCI_Chess960 advertised")
+    # King e1, rook g1: king step e1f1 and castling e1g1 (king takes rook).
+    e.send("position fen 4k3/8/8/8/8/8/8/4K1R1 w G - 0 1")
+    e.send("go perft 1")
+    moves = legal_moves(e)
+    check("e1g1" in moves and "e1f1" in moves and len(moves) == 15, "Chess960 FEN: castling as e1g1 (%s)" % moves)
+    # Standard chess with the option: castling as e1h1, e1g1 still read.
+    e.send("setoption name UCI_Chess960 value true")
+    base = "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6"
+    e.send(base)
+    e.send("go perft 1")
+    check("e1h1" in legal_moves(e), "UCI_Chess960: O-O written e1h1")
+    for castle in ("e1h1", "e1g1"):
+        e.send(base + " " + castle)
+        e.send("isready")
+        lines, _ = e.until("^readyok$")
+        check(not any(l.startswith("info string") for l in lines), "UCI_Chess960: %s read as castling" % castle)
+    # The engine plays a Chess960 start position; its move is one of the legal ones.
+    e.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9")
+    e.send("go perft 1")
+    legal = legal_moves(e)
+    e.send("go depth 6")
+    lines, _ = e.until("^bestmove")
+    check(bestmove_of(lines) in legal, "Chess960 search: bestmove %s legal" % bestmove_of(lines))
+    e.close()
+
+
 def main():
     first = session_basics()
+    session_chess960()
     session_multipv()
     session_stop_and_ponder()
     session_threads()
