@@ -8,6 +8,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "core/chess960.h"
 #include "core/game.h"
 #include "core/input_file.h"
 #include "core/json.h"
@@ -16,11 +17,18 @@
 #include "movegen_variants/registry.h"
 
 static const char *const usage_text =
-    "usage: chesslab game [--gen NAME] [--fen FEN] [--moves UCI... | --san SAN... | --pgn FILE] [--json]\n"
+    "usage: chesslab game [--gen NAME] [--fen FEN | --start960 N] [--chess960]\n"
+    "                     [--moves UCI... | --san SAN... | --pgn FILE] [--json]\n"
     "\n"
     "  --gen NAME     move generator (default: fastest here)\n"
-    "  --fen FEN      start position (default: the standard one; not with --pgn)\n"
-    "  --moves m ...  moves in UCI (e2e4 e7e5 e1g1 e7e8q)\n"
+    "  --fen FEN      start position (default: the standard one; not with --pgn);\n"
+    "                 Chess960 castling as X-FEN (KQkq, or the inner rook's file)\n"
+    "                 or Shredder-FEN (HAha)\n"
+    "  --start960 N   Chess960 start position number N (0..959, 518 the standard)\n"
+    "  --chess960     Chess960 rules for the moves' UCI text: castling is king\n"
+    "                 takes rook (e1h1); set anyway by --start960 and by a FEN\n"
+    "                 whose castling needs Chess960 (O-O and O-O-O in SAN alike)\n"
+    "  --moves m ...  moves in UCI (e2e4 e7e5 e1g1 e7e8q; in Chess960 also e1h1)\n"
     "  --san m ...    moves in SAN (e4 e5 Nf3 O-O exd8=Q; 0-0, e8Q, Ngf3, missing\n"
     "                 or extra x, +, #, !, ? are accepted)\n"
     "  --pgn FILE     every game of a PGN file: one summary line per game; a game\n"
@@ -41,13 +49,14 @@ typedef struct GameOptions {
     const char *fen, *pgn;
     char **moves;
     int move_count;
-    bool san, json;
+    long start960; /* -1: none */
+    bool san, json, chess960;
 } GameOptions;
 
 static int parse_options(int argc, char **argv, GameOptions *o)
 {
     const char *cmd = "game";
-    *o = (GameOptions){ 0 };
+    *o = (GameOptions){ .start960 = -1 };
     const char *gen_name = NULL;
     int lists = 0;
     for (int i = 1; i < argc; i++) {
@@ -74,6 +83,12 @@ static int parse_options(int argc, char **argv, GameOptions *o)
             lists++;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
+        } else if (strcmp(a, "--chess960") == 0) {
+            o->chess960 = true;
+        } else if (strcmp(a, "--start960") == 0) {
+            const char *v = cli_value(cmd, argc, argv, &i);
+            if (!v || !cli_parse_long(cmd, "--start960", v, 0, CHESS960_POSITIONS - 1, &o->start960))
+                return EXIT_USAGE;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab game --help)", a);
             return EXIT_USAGE;
@@ -83,8 +98,13 @@ static int parse_options(int argc, char **argv, GameOptions *o)
         cli_error(cmd, "--moves, --san and --pgn exclude each other (and each is given once)");
         return EXIT_USAGE;
     }
-    if (o->fen && o->pgn) {
-        cli_error(cmd, "--fen and --pgn exclude each other (a PGN game carries its own FEN tag)");
+    if ((o->fen || o->start960 >= 0 || o->chess960) && o->pgn) {
+        cli_error(cmd, "--fen and --pgn exclude each other, as do --start960 and --chess960 with --pgn "
+                       "(a PGN game carries its own FEN and Variant tags)");
+        return EXIT_USAGE;
+    }
+    if (o->fen && o->start960 >= 0) {
+        cli_error(cmd, "--fen and --start960 exclude each other");
         return EXIT_USAGE;
     }
     o->gen = gen_name ? cli_generator(cmd, gen_name) : registry_default();
@@ -128,10 +148,11 @@ static void print_game(const GameOptions *o, const Game *game)
         printf("generator %s\nstart     %s  (%s)\n\n%-4s %-14s %-6s %-70s %s\n", o->gen->name, fen, text, "ply",
                "move", "uci", "fen", "status");
     }
+    const MoveNotation notation = game_notation(game);
     for (int ply = 1; ply <= plies; ply++) {
         const Setup *before = game_setup(game, ply - 1);
         char uci[MOVE_TEXT_MAX], numbered[32];
-        move_to_uci(game_move(game, ply), uci);
+        move_to_uci_as(game_move(game, ply), &notation, uci);
         setup_to_fen(game_setup(game, ply), fen);
         game_status(game, ply, &st);
         if (o->json) {
@@ -169,10 +190,13 @@ static int play_moves(const GameOptions *o)
     const char *cmd = "game";
     Setup start;
     char err[640];
-    if (!setup_from_fen(&start, o->fen ? o->fen : FEN_STARTPOS, err, sizeof err)) {
+    if (o->start960 >= 0) {
+        chess960_start_position((int)o->start960, &start);
+    } else if (!setup_from_fen(&start, o->fen ? o->fen : FEN_STARTPOS, err, sizeof err)) {
         cli_error(cmd, "--fen: %s", err);
         return EXIT_USAGE;
     }
+    start.chess960 |= o->chess960;
     Game *game = game_new(o->gen);
     if (game == NULL || !game_start(game, &start, err, sizeof err)) {
         cli_error(cmd, "%s", game ? err : "out of memory");

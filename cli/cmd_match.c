@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "core/chess960.h"
 #include "play/elo.h"
 #include "play/match.h"
 #include "play/match_runner.h"
@@ -28,6 +29,7 @@ static const char *const usage_text =
     "                      [--openings FILE] [--pgn FILE] [--out FILE] [--concurrency N]\n"
     "                      [--hash MB] [--depth D] [--time-margin MS] [--path-a FILE] [--path-b FILE]\n"
     "                      [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--seed S]\n"
+    "                      [--variant standard|chess960]\n"
     "\n"
     "Plays N games (default 10) between engine A and engine B, two `chesslab uci`\n"
     "processes (this binary) configured with setoption from OPTIONS, a comma list\n"
@@ -46,6 +48,10 @@ static const char *const usage_text =
     "  --openings FILE   FEN or EPD lines, or PGN games (a .pgn file: each game's\n"
     "                    moves); default: 16 built-in balanced openings;\n"
     "                    openings/book-8ply.epd holds 1200\n"
+    "  --variant V       standard (default) or chess960: both engines get\n"
+    "                    UCI_Chess960, castling goes king takes rook; the start\n"
+    "                    positions are the 960 numbered ones in --seed order,\n"
+    "                    or those of --openings (FEN lines, X-FEN or Shredder-FEN)\n"
     "  --pgn FILE        the games in PGN\n"
     "  --out FILE        the result as JSON (schema chesslab-match/1)\n"
     "  --concurrency N   games played at once, each by its own pair of engines (default 1)\n"
@@ -131,6 +137,14 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
         } else if (strcmp(a, "--tc") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_tc(cmd, v, &o->settings))
                 return EXIT_USAGE;
+        } else if (strcmp(a, "--variant") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if (strcmp(v, "chess960") != 0 && strcmp(v, "standard") != 0) {
+                cli_error(cmd, "--variant '%s': expected standard or chess960", v);
+                return EXIT_USAGE;
+            }
+            o->settings.chess960 = strcmp(v, "chess960") == 0;
         } else if (strcmp(a, "--openings") == 0) {
             if (!(o->openings_file = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
@@ -184,14 +198,32 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
 
 /* ---- openings ---- */
 
+/* Chess960 without --openings: every numbered start position, named by
+ * its number (the --seed order picks among them). */
+static int chess960_openings(MatchOpening **out)
+{
+    *out = calloc(CHESS960_POSITIONS, sizeof **out);
+    if (*out == NULL)
+        return OPENINGS_NO_MEMORY;
+    for (int n = 0; n < CHESS960_POSITIONS; n++) {
+        snprintf((*out)[n].name, sizeof (*out)[n].name, "Chess960 #%d", n);
+        chess960_start_position(n, &(*out)[n].start);
+    }
+    return CHESS960_POSITIONS;
+}
+
 static int load_openings(const MatchOptions *o, MatchOpening **out)
 {
     char err[512];
-    int count = openings_load(o->openings_file, registry_default(), out, err, sizeof err);
+    int count = o->settings.chess960 && !o->openings_file
+                    ? chess960_openings(out)
+                    : openings_load(o->openings_file, registry_default(), out, err, sizeof err);
     if (count == OPENINGS_NO_MEMORY)
         cli_error("match", "out of memory");
     else if (count <= 0)
         cli_error("match", "--openings: %s", err);
+    for (int i = 0; i < count && o->settings.chess960; i++)
+        (*out)[i].start.chess960 = true;
     return count;
 }
 
@@ -219,7 +251,8 @@ static void print_summary(const MatchOptions *o, const MatchRun *run, const EloE
     printf("%d of %ld games, clock %lld+%lld ms%s, %d openings (%s, seed %llu), concurrency %ld\n", run->played,
            o->games, (long long)o->settings.base_ms, (long long)o->settings.inc_ms,
            o->settings.depth ? " and depth limit" : "", run->opening_count,
-           o->openings_file ? o->openings_file : "built-in", (unsigned long long)o->seed, o->concurrency);
+           o->openings_file ? o->openings_file : o->settings.chess960 ? "Chess960 start positions" : "built-in",
+           (unsigned long long)o->seed, o->concurrency);
     printf("score of A: W-D-L %d-%d-%d, %.1f/%d = %.3f\n", run->wins, run->draws, run->losses,
            run->wins + 0.5 * run->draws, run->played, e->score);
     printf("Elo difference A - B: %s +/- %s (95%% interval %s .. %s)\n", elo, error, low, high);
@@ -326,7 +359,8 @@ static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, cons
     json_int(&w, "depth", o->settings.depth);
     json_int(&w, "hash_mb", o->settings.hash_mb);
     json_int(&w, "concurrency", o->concurrency);
-    json_string(&w, "openings", o->openings_file ? o->openings_file : "built-in");
+    json_string(&w, "openings", o->openings_file ? o->openings_file : o->settings.chess960 ? "chess960" : "built-in");
+    json_string(&w, "variant", o->settings.chess960 ? "chess960" : "standard");
     json_int(&w, "opening_count", run->opening_count);
     json_uint(&w, "seed", o->seed);
     json_string(&w, "colours", "each opening twice, colours swapped");

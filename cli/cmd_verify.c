@@ -7,12 +7,14 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "core/chess960.h"
 #include "core/epd.h"
 #include "core/timer.h"
 #include "core/verify.h"
 
 static const char *const usage_text =
     "usage: chesslab verify [--gens a,b,...] [--epd FILE ...] [--random N] [--seed S] [--depth D]\n"
+    "                       [--chess960]\n"
     "\n"
     "Compares the generators (default: every one this CPU runs; the first is the\n"
     "reference) position by position: legal move sets, in-check flag, keys at the\n"
@@ -21,6 +23,9 @@ static const char *const usage_text =
     "perftsuite.epd, cpw-perft.epd and tricky-perft.epd from $CHESSLAB_DATA_DIR or\n"
     "../shared/data), then N positions (default 200) reached by 1..40 random moves\n"
     "from the start position and the file positions, from seed S (default 1).\n"
+    "With --chess960 the random positions start from random Chess960 start\n"
+    "positions (of the 960, drawn from the seed), and the default files are\n"
+    "chess960-perft.epd.\n"
     "On the first disagreement: the smallest depth that still disagrees, its FEN,\n"
     "the move path, and the moves each generator lacks; exit status 1.\n";
 
@@ -76,6 +81,7 @@ int cmd_verify(int argc, char **argv)
     const char *files[MAX_FILES];
     int file_count = 0;
     long random_count = 200, depth = 4;
+    bool chess960 = false;
     uint64_t seed = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -100,6 +106,8 @@ int cmd_verify(int argc, char **argv)
         } else if (strcmp(a, "--seed") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_u64(cmd, "--seed", v, &seed))
                 return EXIT_USAGE;
+        } else if (strcmp(a, "--chess960") == 0) {
+            chess960 = true;
         } else if (strcmp(a, "--depth") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--depth", v, 1, 8, &depth))
                 return EXIT_USAGE;
@@ -117,8 +125,10 @@ int cmd_verify(int argc, char **argv)
 
     static char default_paths[3][1024];
     if (file_count == 0) {
-        const char *names[] = { "perftsuite.epd", "cpw-perft.epd", "tricky-perft.epd" };
-        for (int k = 0; k < 3; k++) {
+        const char *standard[] = { "perftsuite.epd", "cpw-perft.epd", "tricky-perft.epd" };
+        const char *chess960_files[] = { "chess960-perft.epd" };
+        const char *const *names = chess960 ? chess960_files : standard;
+        for (int k = 0; k < (chess960 ? 1 : 3); k++) {
             snprintf(default_paths[k], sizeof default_paths[k], "%s/%s", cli_data_dir(), names[k]);
             files[file_count++] = default_paths[k];
         }
@@ -152,14 +162,19 @@ int cmd_verify(int argc, char **argv)
     }
     uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1; /* xorshift state must not be 0 */
     for (long r = 0; r < random_count && clean; r++) {
-        const Position *base = &positions[r % count];
+        Position base = positions[r % count];
         rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+        if (chess960) {
+            int number = (int)((rng >> 8) % CHESS960_POSITIONS);
+            chess960_start_position(number, &base.setup);
+            snprintf(base.label, sizeof base.label, "Chess960 start position %d", number);
+        }
         int plies = 1 + (int)(rng % MAX_RANDOM_PLIES);
         Setup s;
-        verify_random_position(&v, &base->setup, plies, &rng, &s);
+        verify_random_position(&v, &base.setup, plies, &rng, &s);
         char label[256];
         snprintf(label, sizeof label, "random position %ld (seed %llu): %d random plies from %s", r + 1,
-                 (unsigned long long)seed, plies, base->label);
+                 (unsigned long long)seed, plies, base.label);
         clean = verify_position(&v, &s, label);
         progress(tty, count + (int)r + 1, total);
     }

@@ -112,6 +112,12 @@ MatchStart match_player_start(MatchPlayer *p, const char *label, const MatchEngi
         if (got != MATCH_STARTED)
             return got;
     }
+    /* A Chess960 match needs engines that play it. */
+    if (s->chess960) {
+        MatchStart got = set_option(p, "UCI_Chess960", "true", err, err_len);
+        if (got != MATCH_STARTED)
+            return got;
+    }
     /* --hash goes to engines that have a Hash option. */
     if (s->hash_mb > 0 && !spec_sets(spec, "Hash") && uci_client_option(&p->client, "Hash")) {
         char value[32];
@@ -224,9 +230,10 @@ static char *position_command(const Game *game, char **buf, size_t *cap)
     char fen[FEN_MAX];
     setup_to_fen(game_setup(game, 0), fen);
     size_t used = (size_t)snprintf(*buf, *cap, "position fen %s%s", fen, plies ? " moves" : "");
+    const MoveNotation notation = game_notation(game);
     for (int ply = 1; ply <= plies; ply++) {
         char move[MOVE_TEXT_MAX];
-        move_to_uci(game_move(game, ply), move);
+        move_to_uci_as(game_move(game, ply), &notation, move);
         used += (size_t)snprintf(*buf + used, *cap - used, " %s", move);
     }
     return *buf;

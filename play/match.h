@@ -42,6 +42,8 @@ typedef struct MatchSettings {
     int depth;                /* 0: none; else sent with every go */
     long hash_mb;             /* 0: the engine's default; else set where the engine has
                                  a Hash option and the spec does not set it */
+    bool chess960;            /* Chess960: UCI_Chess960 set on both engines, castling
+                                 sent and read as king takes rook */
 } MatchSettings;
 
 typedef struct MatchPlayer {

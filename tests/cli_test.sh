@@ -255,4 +255,22 @@ yes 'not a fen' | head -n 100000 >"$tmp/many.epd"
 expect_lines 1 "many.epd: 20 bad lines, giving up" perft --epd "$tmp/many.epd"
 if [ "$(grep -c 'many.epd:[0-9]*:' "$tmp/err")" -eq 20 ]; then ok; else bad "perft --epd many.epd: not 20 line errors"; fi
 
+# --- Chess960: castling fields, numbered start positions, verify, match.
+c960='4k3/8/8/8/8/8/8/4K1R1 w G - 0 1'
+expect_output "^Nodes searched: 15" perft --depth 1 --fen "$c960" --divide
+if grep -q "^e1g1: 1" "$tmp/out" && grep -q "^e1f1: 1" "$tmp/out"; then ok; else bad "perft --divide 960: no e1g1/e1f1"; fi
+expect_error 2 "'C' needs a white rook on c1" perft --depth 1 --fen "4k3/8/8/8/8/8/8/RR2K3 w C - 0 1"
+expect_error 2 "'E' names the file of the white king" perft --depth 1 --fen "4k3/8/8/8/8/8/8/RR2K3 w E - 0 1"
+expect_error 2 "queen-side right given twice" game --fen "4k3/8/8/8/8/8/8/RR2K3 w AB - 0 1"
+expect_output "O-O +e1h1 " game --start960 518 --moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1
+expect_output "O-O +e1g1 " game --fen "$c960" --moves e1g1
+expect_output "O-O +e1h1 " game --chess960 --san e4 e5 Nf3 Nc6 Bc4 Nf6 O-O
+expect_error 2 "--start960 '960' is not an integer in 0..959" game --start960 960
+expect_error 2 "--fen and --start960 exclude each other" game --start960 3 --fen "$c960"
+expect_output "^clean: " verify --chess960 --gens mailbox,magic --random 20 --depth 2
+expect_error 2 "--variant 'atomic': expected standard or chess960" match --variant atomic
+expect_output "illegal moves: A 0, B 0" match --variant chess960 --games 2 --depth 1 --tc 60000+0 --pgn "$tmp/960.pgn"
+if grep -q '^\[Variant "Chess960"\]' "$tmp/960.pgn"; then ok; else bad "match --variant chess960: no Variant tag"; fi
+expect_output "2 games: 2 read, 0 with errors" game --pgn "$tmp/960.pgn"
+
 finish cli
