@@ -17,7 +17,7 @@
 #include "movegen_variants/registry.h"
 
 static const char *const usage_text =
-    "usage: chesslab game [--gen NAME] [--fen FEN | --start960 N] [--chess960]\n"
+    "usage: chesslab game [--gen NAME] [--fen FEN | --start960 N] [--chess960] [--fen-style STYLE]\n"
     "                     [--moves UCI... | --san SAN... | --pgn FILE] [--json]\n"
     "\n"
     "  --gen NAME     move generator (default: fastest here)\n"
@@ -28,6 +28,9 @@ static const char *const usage_text =
     "  --chess960     Chess960 rules for the moves' UCI text: castling is king\n"
     "                 takes rook (e1h1); set anyway by --start960 and by a FEN\n"
     "                 whose castling needs Chess960 (O-O and O-O-O in SAN alike)\n"
+    "  --fen-style S  castling in the FENs printed: as-read (default: Shredder-FEN\n"
+    "                 if read so, else X-FEN, plain KQkq in standard chess),\n"
+    "                 xfen or shredder (rook files, HAha)\n"
     "  --moves m ...  moves in UCI (e2e4 e7e5 e1g1 e7e8q; in Chess960 also e1h1)\n"
     "  --san m ...    moves in SAN (e4 e5 Nf3 O-O exd8=Q; 0-0, e8Q, Ngf3, missing\n"
     "                 or extra x, +, #, !, ? are accepted)\n"
@@ -50,6 +53,7 @@ typedef struct GameOptions {
     char **moves;
     int move_count;
     long start960; /* -1: none */
+    FenCastlingStyle fen_style;
     bool san, json, chess960;
 } GameOptions;
 
@@ -83,6 +87,14 @@ static int parse_options(int argc, char **argv, GameOptions *o)
             lists++;
         } else if (strcmp(a, "--json") == 0) {
             o->json = true;
+        } else if (strcmp(a, "--fen-style") == 0) {
+            const char *v = cli_value(cmd, argc, argv, &i);
+            if (!v)
+                return EXIT_USAGE;
+            if (!fen_castling_style_from_text(v, &o->fen_style)) {
+                cli_error(cmd, "--fen-style '%s': expected as-read, xfen or shredder", v);
+                return EXIT_USAGE;
+            }
         } else if (strcmp(a, "--chess960") == 0) {
             o->chess960 = true;
         } else if (strcmp(a, "--start960") == 0) {
@@ -131,7 +143,7 @@ static void print_game(const GameOptions *o, const Game *game)
     int plies = game_ply_count(game);
     GameStatus st;
     char fen[FEN_MAX], text[128];
-    setup_to_fen(game_setup(game, 0), fen);
+    setup_to_fen_styled(game_setup(game, 0), o->fen_style, fen);
     game_status(game, 0, &st);
     JsonWriter w;
     json_writer_init(&w, stdout);
@@ -153,7 +165,7 @@ static void print_game(const GameOptions *o, const Game *game)
         const Setup *before = game_setup(game, ply - 1);
         char uci[MOVE_TEXT_MAX], numbered[32];
         move_to_uci_as(game_move(game, ply), &notation, uci);
-        setup_to_fen(game_setup(game, ply), fen);
+        setup_to_fen_styled(game_setup(game, ply), o->fen_style, fen);
         game_status(game, ply, &st);
         if (o->json) {
             json_object_begin(&w, NULL, JSON_INLINE);
@@ -260,7 +272,7 @@ static int read_pgn(const GameOptions *o)
         game_status(pg.game, plies, &st);
         char text[128], fen[FEN_MAX];
         game_status_text(&st, text, sizeof text);
-        setup_to_fen(game_setup(pg.game, plies), fen);
+        setup_to_fen_styled(game_setup(pg.game, plies), o->fen_style, fen);
         if (got == PGN_BAD_GAME) {
             cli_error(cmd, "%s", err);
             bad++;

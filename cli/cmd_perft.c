@@ -186,9 +186,13 @@ static int perft_position(const PerftOptions *o, Topology *topology)
         for (int i = 0; i < out.root_moves; i++)
             entries[i] = (DivideEntry){ out.moves[i], out.move_nodes[i] };
         perft_sort_divide(entries, out.root_moves);
+        /* Chess960: castling as king takes rook, as stockfish prints it with UCI_Chess960. */
+        Setup root;
+        o->gen->save(board, &root);
+        const MoveNotation notation = move_notation_of(&root);
         for (int i = 0; i < out.root_moves; i++) {
             char text[MOVE_TEXT_MAX];
-            move_to_uci(entries[i].move, text);
+            move_to_uci_as(entries[i].move, &notation, text);
             printf("%s: %llu\n", text, (unsigned long long)entries[i].nodes);
         }
         printf("\nNodes searched: %llu\n\n", (unsigned long long)out.nodes);

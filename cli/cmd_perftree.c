@@ -71,9 +71,12 @@ int cmd_perftree(int argc, char **argv)
         DivideEntry entries[MAX_MOVES];
         int n = perft_divide(gen, board, (int)depth, PERFT_BULK, entries);
         uint64_t total = 0;
+        Setup root;
+        gen->save(board, &root);
+        const MoveNotation notation = move_notation_of(&root);
         for (int i = 0; i < n; i++) {
             char text[MOVE_TEXT_MAX];
-            move_to_uci(entries[i].move, text);
+            move_to_uci_as(entries[i].move, &notation, text);
             printf("%s %llu\n", text, (unsigned long long)entries[i].nodes);
             total += entries[i].nodes;
         }

@@ -25,6 +25,9 @@ static int setup_order(const Setup *a, const Setup *b)
         return a->side < b->side ? -1 : 1;
     if (a->castling != b->castling)
         return a->castling < b->castling ? -1 : 1;
+    for (int i = 0; i < CASTLE_RIGHTS; i++) /* Chess960: which rook a right castles with */
+        if ((a->castling & castle_right_bit(i)) && a->castle_file[i] != b->castle_file[i])
+            return a->castle_file[i] < b->castle_file[i] ? -1 : 1;
     if (a->ep != b->ep)
         return a->ep < b->ep ? -1 : 1;
     return 0;
@@ -163,6 +166,11 @@ uint64_t work_units_hash(const WorkUnitList *list)
             h = fnv(h, u->setup.board[sq], 1);
         h = fnv(h, (uint64_t)u->setup.side, 1);
         h = fnv(h, u->setup.castling, 1);
+        /* Rook files only where not standard: standard chess keeps the
+         * digests (and checkpoints) it had. */
+        for (int r = 0; r < CASTLE_RIGHTS; r++)
+            if ((u->setup.castling & castle_right_bit(r)) && u->setup.castle_file[r] != castle_standard_file(r))
+                h = fnv(h, u->setup.castle_file[r], 1);
         h = fnv(h, u->setup.ep, 1);
         h = fnv(h, u->multiplicity, 8);
     }

@@ -265,6 +265,9 @@ expect_error 2 "queen-side right given twice" game --fen "4k3/8/8/8/8/8/8/RR2K3 
 expect_output "O-O +e1h1 " game --start960 518 --moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1
 expect_output "O-O +e1g1 " game --fen "$c960" --moves e1g1
 expect_output "O-O +e1h1 " game --chess960 --san e4 e5 Nf3 Nc6 Bc4 Nf6 O-O
+expect_output "PPPP1PPP/RNBQKBNR b HAha e3 0 1" game --fen-style shredder --moves e2e4
+expect_output "PPPPPPPP/BBQN1RKR b KQkq - 1 1" game --start960 0 --fen-style xfen --moves e1d3
+expect_error 2 "--fen-style 'kqkq': expected as-read, xfen or shredder" game --fen-style kqkq
 expect_error 2 "--start960 '960' is not an integer in 0..959" game --start960 960
 expect_error 2 "--fen and --start960 exclude each other" game --start960 3 --fen "$c960"
 expect_output "^clean: " verify --chess960 --gens mailbox,magic --random 20 --depth 2

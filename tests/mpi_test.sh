@@ -32,6 +32,10 @@ done < <(sed -n '1p;50p;100p;126p' "$data/perftsuite.epd")
 while IFS= read -r line; do
   jobs+=("3|${line%% ;*}")
 done < <(sed -n '1,3p' "$data/tricky-perft.epd")
+# Chess960: rook-file castling rights through the work units.
+while IFS= read -r line; do
+  jobs+=("4|${line%% ;*}")
+done < <(sed -n '1p;960p' "$data/chess960-perft.epd")
 for np in 2 3; do
   for job in "${jobs[@]}"; do
     depth=${job%%|*}
