@@ -75,18 +75,24 @@ typedef struct Position {
     uint8_t side, castling, ep; /* ep: target square after any double push, else SQ_NONE */
 } Position;
 
+/* Bit of Position.castling above the four rights: king or a castling rook
+ * off e/a/h, so castling takes the general (Chess960) code. In the rights
+ * byte because the generator reads that byte anyway: standard chess pays
+ * one test for Chess960. Rights updates keep it (CastleGeometry.keep). */
+enum { CASTLE960_FLAG = 16 };
+
 /* What castling needs that never changes during a game (rights are only
  * lost): the rook square of each right, the rights that survive a move
  * from or to each square, the key of each set of rights. It lives beside
  * the Position (one per board) rather than in it, so that copy-make copies
- * no more than before; perft and make take it by pointer. castle960: king
- * or a castling rook off e/a/h, so castling takes the general (Chess960)
- * code. chess960 and shredder_fen are the Setup's, kept for save. */
+ * no more than before; perft and make take it by pointer. Indexed by the
+ * castling byte, CASTLE960_FLAG included. chess960 and shredder_fen are
+ * the Setup's, kept for save. */
 typedef struct CastleGeometry {
-    uint64_t key[16];
+    uint64_t key[2 * 16];
     uint8_t keep[64];
     uint8_t rook[CASTLE_RIGHTS];
-    bool castle960, chess960, shredder_fen;
+    bool chess960, shredder_fen;
 } CastleGeometry;
 
 /* What unmake needs beyond the move itself. */

@@ -73,7 +73,8 @@ void position_load(Position *p, CastleGeometry *g, const Setup *s)
         if (s->board[sq] != NO_PIECE)
             position_toggle(p, s->board[sq], (Square)sq);
     p->side = (uint8_t)s->side;
-    p->castling = s->castling;
+    const bool castle960 = !setup_castling_is_standard(s);
+    p->castling = (uint8_t)(s->castling | (castle960 ? CASTLE960_FLAG : 0));
     p->ep = s->ep;
     p->halfmove = s->halfmove;
     p->fullmove = s->fullmove;
@@ -83,11 +84,11 @@ void position_load(Position *p, CastleGeometry *g, const Setup *s)
     uint8_t lost[64];
     setup_castling_lost(s, lost);
     for (int sq = 0; sq < 64; sq++)
-        g->keep[sq] = (uint8_t)(CASTLE_ALL & ~lost[sq]);
+        g->keep[sq] = (uint8_t)((CASTLE_ALL | CASTLE960_FLAG) & ~lost[sq]);
     zobrist_castling_keys(s, g->key);
+    memcpy(g->key + 16, g->key, 16 * sizeof g->key[0]); /* the flag changes no key */
     for (int i = 0; i < CASTLE_RIGHTS; i++)
         g->rook[i] = setup_castle_rook(s, i);
-    g->castle960 = !setup_castling_is_standard(s);
     g->chess960 = s->chess960;
     g->shredder_fen = s->shredder_fen;
 }
@@ -98,7 +99,7 @@ void position_save(const Position *p, const CastleGeometry *g, Setup *s)
         s->board[sq] = position_piece_on(p, (Square)sq);
     s->side = (Color)p->side;
     setup_clear_castling(s);
-    s->castling = p->castling;
+    s->castling = p->castling & CASTLE_ALL;
     for (int i = 0; i < CASTLE_RIGHTS; i++)
         if (p->castling & castle_right_bit(i))
             s->castle_file[i] = (uint8_t)square_file(g->rook[i]);

@@ -628,7 +628,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     /* Castling: the squares between king and rook must be empty, and the
      * king may not pass an attacked square (nor start on one: !in_check). */
     const unsigned rights = castling_rights_of(p, us);
-    if (rights && !in_check && s->castle->castle960) {
+    if (rights && !in_check && (p->castling & CASTLE960_FLAG)) {
         sink_castling_960(s, sink, p, us, f.king, occupied);
     } else if (rights && !in_check) {
         const Square king_from = us == WHITE ? SQ_E1 : SQ_E8;

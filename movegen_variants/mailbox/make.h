@@ -53,26 +53,39 @@ MAILBOX_INLINE bool ep_in_key(const MailboxPosition *pos, Color us)
 
 MAILBOX_INLINE uint64_t ep_key(int ep_cell) { return zobrist.ep_file[square_file(SQUARE_OF_CELL[ep_cell])]; }
 
-/* Castling moves king and rook together: both are lifted before either
- * is placed, since in Chess960 a destination may be the other's start (or
- * a piece may not move at all). Undo passes the squares the other way. */
-MAILBOX_INLINE uint64_t move_castling_pair(MailboxPosition *pos, Color us, int king_from, int king_to, int rook_from,
-                                          int rook_to)
+/* The slot of the piece of us whose list entry is cell, other than
+ * `except` (-1: none). Only for the overlaps of Chess960 castling. */
+static int list_slot_of(const MailboxPosition *pos, Color us, int cell, int except)
+{
+    for (int i = 0; i < pos->list_count[us]; i++)
+        if (pos->list[us][i] == cell && i != except)
+            return i;
+    return 0; /* not reached: the piece is in the list */
+}
+
+/* Castling, after the king's ordinary move king_from -> king_to was played
+ * on cells and list (make; unmake passes the squares the other way round):
+ * put the rook from rook_from to rook_to. In standard chess that is all; in
+ * Chess960 the king may have landed on its rook's start (king e1, rook g1),
+ * started on the rook's destination (king f1, rook h1) or not moved, and
+ * then the ordinary move overwrote a cell or a list index: so find both
+ * slots again, lift both pieces and place both. Rare, so out of line. */
+static uint64_t finish_castling(MailboxPosition *pos, Color us, int king_from, int king_to, int rook_from,
+                                int rook_to)
 {
     uint8_t *cells = pos->cells;
     const uint8_t king = make_piece(us, KING), rook = make_piece(us, ROOK);
-    const uint8_t king_slot = pos->list_index[king_from], rook_slot = pos->list_index[rook_from];
+    const int king_slot = king_from != king_to ? pos->list_index[king_to] : list_slot_of(pos, us, king_to, -1);
+    const int rook_slot = rook_from != king_to ? pos->list_index[rook_from] : list_slot_of(pos, us, rook_from, king_slot);
     cells[king_from] = cells[rook_from] = EMPTY;
     pos->list_index[king_from] = pos->list_index[rook_from] = 0;
     cells[king_to] = king;
     cells[rook_to] = rook;
     pos->list[us][king_slot] = (uint8_t)king_to;
     pos->list[us][rook_slot] = (uint8_t)rook_to;
-    pos->list_index[king_to] = king_slot;
-    pos->list_index[rook_to] = rook_slot;
-    pos->king[us] = (uint8_t)king_to;
-    return piece_key(king, king_from) ^ piece_key(king, king_to) ^ piece_key(rook, rook_from) ^
-           piece_key(rook, rook_to);
+    pos->list_index[king_to] = (uint8_t)king_slot;
+    pos->list_index[rook_to] = (uint8_t)rook_slot;
+    return piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
 }
 
 /* The cells of the rook of the castling move m (made by us). */
@@ -119,17 +132,11 @@ MAILBOX_INLINE void make_move_for(MailboxPosition *pos, Move m, MailboxUndo *und
         pos->halfmove = 0;
     }
 
-    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
-        int rook_from, rook_to;
-        castling_rook_cells(pos, us, m, &rook_from, &rook_to);
-        key ^= move_castling_pair(pos, us, from, to, rook_from, rook_to);
-    } else {
-        const uint8_t placed = move_is_promotion(m) ? make_piece(us, move_promotion_type(m)) : piece;
-        cells[from] = EMPTY;
-        cells[to] = placed;
-        key ^= piece_key(piece, from) ^ piece_key(placed, to);
-        list_move(pos, us, from, to);
-    }
+    const uint8_t placed = move_is_promotion(m) ? make_piece(us, move_promotion_type(m)) : piece;
+    cells[from] = EMPTY;
+    cells[to] = placed;
+    key ^= piece_key(piece, from) ^ piece_key(placed, to);
+    list_move(pos, us, from, to);
 
     if (piece_type(piece) == PAWN) {
         pos->halfmove = 0;
@@ -143,6 +150,11 @@ MAILBOX_INLINE void make_move_for(MailboxPosition *pos, Move m, MailboxUndo *und
         }
     } else if (piece_type(piece) == KING) {
         pos->king[us] = (uint8_t)to;
+        if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+            int rook_from, rook_to;
+            castling_rook_cells(pos, us, m, &rook_from, &rook_to);
+            key ^= finish_castling(pos, us, from, to, rook_from, rook_to);
+        }
     }
 
     /* Rights change rarely: a king or rook left home, or a rook was taken. */
@@ -165,22 +177,22 @@ MAILBOX_INLINE void unmake_move_for(MailboxPosition *pos, const MailboxUndo *und
     const MoveKind kind = move_kind(m);
     uint8_t *cells = pos->cells;
 
-    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
-        int rook_from, rook_to;
-        castling_rook_cells(pos, us, m, &rook_from, &rook_to);
-        move_castling_pair(pos, us, to, from, rook_to, rook_from);
-    } else {
-        const uint8_t placed = cells[to];
-        cells[from] = move_is_promotion(m) ? make_piece(us, PAWN) : placed;
-        cells[to] = EMPTY;
-        list_move(pos, us, to, from);
-        if (undo->captured != EMPTY) {
-            const int victim = kind == MK_EN_PASSANT ? to - (us == WHITE ? NORTH : SOUTH) : to;
-            cells[victim] = undo->captured;
-            list_restore(pos, color_flip(us), victim, undo->captured_slot);
+    const uint8_t placed = cells[to];
+    cells[from] = move_is_promotion(m) ? make_piece(us, PAWN) : placed;
+    cells[to] = EMPTY;
+    list_move(pos, us, to, from);
+    if (undo->captured != EMPTY) {
+        const int victim = kind == MK_EN_PASSANT ? to - (us == WHITE ? NORTH : SOUTH) : to;
+        cells[victim] = undo->captured;
+        list_restore(pos, color_flip(us), victim, undo->captured_slot);
+    }
+    if (piece_type(placed) == KING) {
+        pos->king[us] = (uint8_t)from;
+        if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+            int rook_from, rook_to;
+            castling_rook_cells(pos, us, m, &rook_from, &rook_to);
+            finish_castling(pos, us, to, from, rook_to, rook_from);
         }
-        if (piece_type(placed) == KING)
-            pos->king[us] = (uint8_t)from;
     }
 
     pos->side = (uint8_t)us;

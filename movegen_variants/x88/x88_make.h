@@ -65,13 +65,23 @@ X88_INLINE uint64_t x88_piece_key(int piece, int sq)
     return zobrist.piece[piece][x88_to_square(sq)];
 }
 
-/* Castling moves king and rook together, both lifted before either is
- * placed: in Chess960 one may land where the other started, or not move.
- * Unmake passes the squares the other way round. */
-X88_INLINE uint64_t x88_castle_pieces(X88Board *b, int us, int king_from, int king_to, int rook_from, int rook_to)
+/* Castling, after the king's ordinary move king_from -> king_to was played
+ * by x88_relocate (make; unmake passes the squares the other way round):
+ * put the rook from rook_from to rook_to. In Chess960 the king may have
+ * landed on its rook's start, started on the rook's destination or not
+ * moved, and then x88_relocate overwrote a square or a slot: so take the
+ * slots again (the king's is its list's only entry; the rook's found in
+ * the rook list where its square was overwritten), lift both pieces and
+ * place both. Rare, so out of line. */
+static uint64_t x88_finish_castling(X88Board *b, int us, int king_from, int king_to, int rook_from, int rook_to)
 {
     const int king = make_piece((Color)us, KING), rook = make_piece((Color)us, ROOK);
-    const int king_position = b->slot[king_from], rook_position = b->slot[rook_from];
+    const int king_position = x88_list_base(us, KING);
+    int rook_position = b->slot[rook_from];
+    if (rook_from == king_to)
+        for (int i = 0; i < b->count[us][ROOK]; i++)
+            if (b->lists[x88_list_base(us, ROOK) + i] == rook_from)
+                rook_position = x88_list_base(us, ROOK) + i;
     b->squares[king_from] = b->squares[rook_from] = NO_PIECE;
     b->slot[king_from] = b->slot[rook_from] = 0;
     b->squares[king_to] = (uint8_t)king;
@@ -80,8 +90,7 @@ X88_INLINE uint64_t x88_castle_pieces(X88Board *b, int us, int king_from, int ki
     b->slot[rook_to] = (uint8_t)rook_position;
     b->lists[king_position] = (uint8_t)king_to;
     b->lists[rook_position] = (uint8_t)rook_to;
-    return x88_piece_key(king, king_from) ^ x88_piece_key(king, king_to) ^ x88_piece_key(rook, rook_from) ^
-           x88_piece_key(rook, rook_to);
+    return x88_piece_key(rook, rook_from) ^ x88_piece_key(rook, rook_to);
 }
 
 /* The rook squares of castling with right `right`. */
@@ -125,14 +134,8 @@ X88_INLINE void x88_make_for(X88Board *b, X88Move m, X88Undo *u, int us)
         b->halfmove = 0;
     }
 
-    if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
-        int rook_from, rook_to;
-        x88_castle_rook(b, castle_right_index((Color)us, kind == MK_QUEEN_CASTLE), &rook_from, &rook_to);
-        key ^= x88_castle_pieces(b, us, from, to, rook_from, rook_to);
-    } else {
-        x88_relocate(b, from, to);
-        key ^= x88_piece_key(piece, from) ^ x88_piece_key(piece, to);
-    }
+    x88_relocate(b, from, to);
+    key ^= x88_piece_key(piece, from) ^ x88_piece_key(piece, to);
 
     if ((piece & 7) == PAWN) {
         b->halfmove = 0;
@@ -149,6 +152,10 @@ X88_INLINE void x88_make_for(X88Board *b, X88Move m, X88Undo *u, int us)
             b->squares[to] = (uint8_t)promoted;
             key ^= x88_piece_key(piece, to) ^ x88_piece_key(promoted, to);
         }
+    } else if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
+        int rook_from, rook_to;
+        x88_castle_rook(b, castle_right_index((Color)us, kind == MK_QUEEN_CASTLE), &rook_from, &rook_to);
+        key ^= x88_finish_castling(b, us, from, to, rook_from, rook_to);
     }
 
     const int rights = b->castling & b->castle_keep[from] & b->castle_keep[to];
@@ -178,12 +185,11 @@ X88_INLINE void x88_unmake_for(X88Board *b, const X88Undo *u, int us)
         b->squares[to] = make_piece((Color)us, PAWN);
         x88_list_restore(b, us, PAWN, to, u->pawn_slot);
     }
+    x88_relocate(b, to, from);
     if (kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE) {
         int rook_from, rook_to;
         x88_castle_rook(b, castle_right_index((Color)us, kind == MK_QUEEN_CASTLE), &rook_from, &rook_to);
-        x88_castle_pieces(b, us, to, from, rook_to, rook_from);
-    } else {
-        x88_relocate(b, to, from);
+        x88_finish_castling(b, us, to, from, rook_to, rook_from);
     }
 
     if (u->captured != NO_PIECE) {
