@@ -195,6 +195,22 @@ static BB_ALWAYS_INLINE Bitboard enemy_attack_map(const Position *p, const Color
            pawn_attack_set(p->bb[PAWN] & enemy, them) | bb_tables.king[bb_first(p->bb[KING] & enemy)];
 }
 
+/* king_safe (and the attack map) of f->king, for a node whose checks and
+ * pins are known otherwise. */
+static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color us, NodeFacts *f)
+{
+    const Color them = color_flip(us);
+    const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
+    const Bitboard occupied = own | enemy;
+    const Bitboard king_steps = bb_tables.king[f->king] & ~own;
+    const DirLanes enemy_sliders =
+        dir_lanes_by_kind((p->bb[ROOK] | p->bb[QUEEN]) & enemy, (p->bb[BISHOP] | p->bb[QUEEN]) & enemy);
+    f->attacked = king_steps || castling_paths_clear(p, us, occupied)
+                      ? enemy_attack_map(p, us, dir_fill(enemy_sliders, occupied ^ bb_of(f->king)))
+                      : 0; /* not needed: nothing will ask */
+    f->king_safe = king_steps & ~f->attacked;
+}
+
 static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
 {
     const Color them = color_flip(us);
@@ -218,10 +234,7 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
         f->checkers = leaper_checkers;
         f->check_mask = !leaper_checkers ? ~0ull : bb_several(leaper_checkers) ? 0 : leaper_checkers;
         f->pinned = 0;
-        f->attacked = king_steps || castling_paths_clear(p, us, occupied)
-                          ? enemy_attack_map(p, us, dir_fill(enemy_sliders, occupied ^ king_bit))
-                          : 0; /* not needed: nothing will ask */
-        f->king_safe = king_steps & ~f->attacked;
+        analyse_king_safety(p, us, f);
         return;
     }
 
@@ -250,6 +263,8 @@ static BB_ALWAYS_INLINE bool squares_safe(const Position *p, const NodeFacts *f,
 
 #else
 /* ---- scalar analysis: one slider lookup per question ---- */
+static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color us, NodeFacts *f);
+
 static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
 {
     const Color them = color_flip(us);
@@ -289,9 +304,20 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     f->pinned_diagonal = diagonal_pinned & bb_tables.line[LINE_DIAGONAL][king];
     f->pinned_anti = diagonal_pinned & bb_tables.line[LINE_ANTI_DIAGONAL][king];
 
-    /* King steps: leapers rule out squares set-wise, then each remaining
-     * square is tested against sliders with the king lifted, so that it
-     * cannot hide behind itself (a rook on e8 checking e1 attacks e2 too). */
+    analyse_king_safety(p, us, f);
+}
+
+/* King steps: leapers rule out squares set-wise, then each remaining
+ * square is tested against sliders with the king lifted, so that it
+ * cannot hide behind itself (a rook on e8 checking e1 attacks e2 too). */
+static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color us, NodeFacts *f)
+{
+    const Color them = color_flip(us);
+    const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
+    const Bitboard occupied = own | enemy;
+    const Square king = f->king;
+    const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
+    const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
     Bitboard safe = bb_tables.king[king] & ~own;
     if (safe) {
         safe &= ~pawn_attack_set(p->bb[PAWN] & enemy, them) & ~bb_tables.king[bb_first(p->bb[KING] & enemy)];
@@ -346,14 +372,30 @@ static BB_ALWAYS_INLINE int count_pieces_setwise(const Position *p, const Color 
 
 /* ---- sinks: what happens to each move found ---- */
 
-typedef enum { SINK_LIST, SINK_COUNT, SINK_BULK, SINK_FULL } SinkKind;
+/* SINK_BULK2 is the node two plies above the leaves (fused leaf counting);
+ * SINK_REPLIES counts like SINK_COUNT below it, reusing what the
+ * ReplyCache knows. */
+typedef enum { SINK_LIST, SINK_COUNT, SINK_REPLIES, SINK_BULK, SINK_BULK2, SINK_FULL } SinkKind;
+
+static BB_ALWAYS_INLINE bool sink_counts(const SinkKind sink) { return sink == SINK_COUNT || sink == SINK_REPLIES; }
+
+/* What a depth-2 node knows about the replies to its moves before making
+ * any, found once from the node itself (the replier's null-move view). */
+typedef struct ReplyCache {
+    NodeFacts facts;     /* the replier's: king, pins (no checkers: it is not to move) */
+    Bitboard king_lines; /* the replier's king's empty-board lines */
+    Bitboard seen;       /* squares the replier's sliders attack (first blockers included) */
+    int pieces_count;    /* the replier's knight and slider moves */
+} ReplyCache;
 
 typedef struct Sink {
     const CastleGeometry *castle; /* the board's, for make and castling */
     Move *out;      /* SINK_LIST */
-    int count;      /* SINK_LIST, SINK_COUNT: moves so far */
+    int count;      /* SINK_LIST, SINK_COUNT, SINK_REPLIES: moves so far */
     int depth;      /* SINK_BULK, SINK_FULL: depth of the node generating */
-    uint64_t nodes; /* SINK_BULK, SINK_FULL: leaves below the moves so far */
+    uint64_t nodes; /* SINK_BULK, SINK_BULK2, SINK_FULL: leaves below the moves so far */
+    const ReplyCache *replies; /* SINK_BULK2, SINK_REPLIES */
+    Bitboard changed;          /* SINK_REPLIES: the two squares the last move changed */
 } Sink;
 
 static uint64_t perft_bulk_white(const Position *p, const CastleGeometry *g, int depth);
@@ -362,6 +404,29 @@ static uint64_t perft_full_white(const Position *p, const CastleGeometry *g, int
 static uint64_t perft_full_black(const Position *p, const CastleGeometry *g, int depth);
 static int count_moves_white(const Position *p, const CastleGeometry *g);
 static int count_moves_black(const Position *p, const CastleGeometry *g);
+static uint64_t perft_bulk2_white(const Position *p, const CastleGeometry *g);
+static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
+static int count_replies_white(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed);
+static int count_replies_black(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed);
+
+/* A move that leaves the replier's checks and pins as they were: quiet
+ * (no capture, no double push, no castling, no promotion), both squares
+ * off the replier's king's lines (so no slider line through that king
+ * opens, closes or gains a slider), and no knight or pawn check from
+ * the destination. */
+static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
+                                                    const PieceType moved, const MoveKind kind, Square to,
+                                                    Bitboard changed)
+{
+    if (kind != MK_QUIET || (changed & rc->king_lines) || (bb_of(to) & pieces_of_color(p, color_flip(us))))
+        return false;
+    const Bitboard their_king = bb_of(rc->facts.king);
+    if (moved == KNIGHT)
+        return !(bb_tables.knight[to] & their_king);
+    if (moved == PAWN)
+        return !(bb_tables.pawn_attacks[us][to] & their_king);
+    return true;
+}
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
 static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Position *p, const Color us,
@@ -384,8 +449,17 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
             s->nodes +=
                 us == WHITE ? perft_full_black(&child, g, s->depth - 1) : perft_full_white(&child, g, s->depth - 1);
         }
-    } else if (s->depth == 2) {
-        s->nodes += (uint64_t)(us == WHITE ? count_moves_black(&child, g) : count_moves_white(&child, g));
+    } else if (sink == SINK_BULK2) {
+        const Bitboard changed = bb_of(from) | bb_of(to);
+        int replies;
+        if (move_keeps_reply_facts(p, s->replies, us, moved, kind, to, changed))
+            replies = us == WHITE ? count_replies_black(&child, g, s->replies, changed)
+                                  : count_replies_white(&child, g, s->replies, changed);
+        else
+            replies = us == WHITE ? count_moves_black(&child, g) : count_moves_white(&child, g);
+        s->nodes += (uint64_t)replies;
+    } else if (s->depth == 3) {
+        s->nodes += us == WHITE ? perft_bulk2_black(&child, g) : perft_bulk2_white(&child, g);
     } else {
         s->nodes += us == WHITE ? perft_bulk_black(&child, g, s->depth - 1) : perft_bulk_white(&child, g, s->depth - 1);
     }
@@ -395,7 +469,7 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
 static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, const Position *p, const Color us,
                                               const PieceType moved, Square from, Bitboard targets)
 {
-    if (sink == SINK_COUNT) {
+    if (sink_counts(sink)) {
         s->count += bb_count(targets);
         return;
     }
@@ -411,7 +485,7 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
 static BB_ALWAYS_INLINE void sink_pawn_moves(Sink *s, const SinkKind sink, const Position *p, const Color us,
                                              Bitboard targets, int delta, const MoveKind kind)
 {
-    if (sink == SINK_COUNT) {
+    if (sink_counts(sink)) {
         s->count += bb_count(targets);
         return;
     }
@@ -425,7 +499,7 @@ static BB_ALWAYS_INLINE void sink_pawn_moves(Sink *s, const SinkKind sink, const
 static BB_ALWAYS_INLINE void sink_promotions(Sink *s, const SinkKind sink, const Position *p, const Color us,
                                              Bitboard targets, int delta, const MoveKind knight_kind)
 {
-    if (sink == SINK_COUNT) {
+    if (sink_counts(sink)) {
         s->count += 4 * bb_count(targets);
         return;
     }
@@ -492,7 +566,7 @@ static BB_ALWAYS_INLINE void sink_castling_960(Sink *s, const SinkKind sink, con
     Move castles[2];
     const int n = castling_moves_960(p, s->castle, us, king, occupied, castles);
     for (int i = 0; i < n; i++) {
-        if (sink == SINK_COUNT)
+        if (sink_counts(sink))
             s->count++;
         else
             sink_move(s, sink, p, us, KING, move_kind(castles[i]), king, move_to(castles[i]));
@@ -536,6 +610,35 @@ static BB_ALWAYS_INLINE void generate_slider_moves(Sink *s, const SinkKind sink,
     }
 }
 
+/* Knight and slider moves, counted. */
+static BB_ALWAYS_INLINE int count_pieces(const Position *p, const Color us, const NodeFacts *f, Bitboard targets,
+                                         const bool in_check)
+{
+#ifdef STRATEGY_HAS_DIRECTION_LANES
+    (void)in_check; /* in check, targets already keep pinned pieces' lines off */
+    return count_pieces_setwise(p, us, f, targets);
+#else
+    Sink s = { .count = 0 };
+    for (Bitboard b = pieces_of(p, us, KNIGHT) & ~f->pinned; b; b &= b - 1)
+        s.count += bb_count(bb_tables.knight[bb_first(b)] & targets);
+    generate_slider_moves(&s, SINK_COUNT, p, us, f, targets, in_check);
+    return s.count;
+#endif
+}
+
+/* Every square a slider of us attacks, first blockers included. */
+static BB_ALWAYS_INLINE Bitboard slider_reach(const Position *p, const Color us)
+{
+    const Bitboard occupied = occupied_squares(p);
+    const Bitboard own = pieces_of_color(p, us);
+    Bitboard reach = 0;
+    for (Bitboard b = (p->bb[BISHOP] | p->bb[QUEEN]) & own; b; b &= b - 1)
+        reach |= bishop_attacks(bb_first(b), occupied);
+    for (Bitboard b = (p->bb[ROOK] | p->bb[QUEEN]) & own; b; b &= b - 1)
+        reach |= rook_attacks(bb_first(b), occupied);
+    return reach;
+}
+
 /* Every move but the king's steps. in_check is a compile-time constant:
  * the generator is expanded twice, and the common case (no check) has
  * no check mask at all, so its results do not wait for the check test. */
@@ -556,12 +659,13 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     const Bitboard check_mask = in_check ? f.check_mask : ~0ull;
     const Bitboard targets = ~own & check_mask;
 
-#ifdef STRATEGY_HAS_DIRECTION_LANES
     if (sink == SINK_COUNT) {
-        s->count += count_pieces_setwise(p, us, &f, targets);
-    } else
-#endif
-    {
+        s->count += count_pieces(p, us, &f, targets, in_check);
+    } else if (sink == SINK_REPLIES) {
+        /* Quiet and not in check: knights move as before; sliders too,
+         * unless the move touched a square one of them sees. */
+        s->count += s->changed & s->replies->seen ? count_pieces(p, us, &f, targets, false) : s->replies->pieces_count;
+    } else {
         /* Knights: a pinned knight can never stay on its line. */
         for (Bitboard b = pieces_of(p, us, KNIGHT) & ~f.pinned; b; b &= b - 1) {
             Square from = bb_first(b);
@@ -617,7 +721,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
                 Square from = bb_first(b);
                 if (!ep_capture_legal(p, &f, from, ep, captured_sq, us))
                     continue;
-                if (sink == SINK_COUNT)
+                if (sink_counts(sink))
                     s->count++;
                 else
                     sink_move(s, sink, p, us, PAWN, MK_EN_PASSANT, from, ep);
@@ -633,13 +737,13 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     } else if (rights && !in_check) {
         const Square king_from = us == WHITE ? SQ_E1 : SQ_E8;
         if ((rights & 1) && !(occupied & castle_path(us, true)) && squares_safe(p, &f, castle_walk(us, true), us)) {
-            if (sink == SINK_COUNT)
+            if (sink_counts(sink))
                 s->count++;
             else
                 sink_move(s, sink, p, us, KING, MK_KING_CASTLE, king_from, (Square)(king_from + 2));
         }
         if ((rights & 2) && !(occupied & castle_path(us, false)) && squares_safe(p, &f, castle_walk(us, false), us)) {
-            if (sink == SINK_COUNT)
+            if (sink_counts(sink))
                 s->count++;
             else
                 sink_move(s, sink, p, us, KING, MK_QUEEN_CASTLE, king_from, (Square)(king_from - 2));
@@ -674,7 +778,48 @@ static int count_moves_black(const Position *p, const CastleGeometry *g)
     return s.count;
 }
 
-/* depth >= 2 (bulk) or >= 1 (full). */
+/* The fused last two plies: p's move is known to keep the replier's
+ * checks (none) and pins (rc's), so only king safety is looked at again. */
+static BB_ALWAYS_INLINE int count_replies(const Position *p, const CastleGeometry *g, const ReplyCache *rc,
+                                          Bitboard changed, const Color us)
+{
+    Sink s = { .castle = g, .count = 0, .replies = rc, .changed = changed };
+    NodeFacts f = rc->facts;
+    analyse_king_safety(p, us, &f);
+    s.count = bb_count(f.king_safe);
+    generate_non_king(p, us, SINK_REPLIES, &s, &f, false);
+    return s.count;
+}
+
+static int count_replies_white(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed)
+{
+    return count_replies(p, g, rc, changed, WHITE);
+}
+
+static int count_replies_black(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed)
+{
+    return count_replies(p, g, rc, changed, BLACK);
+}
+
+/* A depth-2 node: first what its replies share, seen from the replier
+ * (not in check here, as we are to move), then each move counted. */
+static BB_ALWAYS_INLINE uint64_t perft_bulk2(const Position *p, const CastleGeometry *g, const Color us)
+{
+    const Color them = color_flip(us);
+    ReplyCache rc;
+    analyse_node(p, them, &rc.facts);
+    rc.king_lines = bb_tables.rook_rays[rc.facts.king] | bb_tables.bishop_rays[rc.facts.king];
+    rc.seen = slider_reach(p, them);
+    rc.pieces_count = count_pieces(p, them, &rc.facts, ~pieces_of_color(p, them), false);
+    Sink s = { .castle = g, .nodes = 0, .replies = &rc };
+    generate(p, us, SINK_BULK2, &s);
+    return s.nodes;
+}
+
+static uint64_t perft_bulk2_white(const Position *p, const CastleGeometry *g) { return perft_bulk2(p, g, WHITE); }
+static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g) { return perft_bulk2(p, g, BLACK); }
+
+/* depth >= 3 (bulk) or >= 1 (full). */
 static BB_ALWAYS_INLINE uint64_t perft_node(const Position *p, const CastleGeometry *g, int depth, const Color us,
                                             const SinkKind sink)
 {
@@ -772,6 +917,8 @@ static uint64_t gen_perft(void *board, int depth, PerftMode mode)
         return white ? perft_full_white(&p, g, depth) : perft_full_black(&p, g, depth);
     if (depth == 1)
         return (uint64_t)(white ? count_moves_white(&p, g) : count_moves_black(&p, g));
+    if (depth == 2)
+        return white ? perft_bulk2_white(&p, g) : perft_bulk2_black(&p, g);
     return white ? perft_bulk_white(&p, g, depth) : perft_bulk_black(&p, g, depth);
 }
 
