@@ -12,6 +12,7 @@
 #include "bench/result_json.h"
 #include "cli/commands.h"
 #include "core/epd.h"
+#include "core/progress.h"
 #include "core/standard_positions.h"
 #include "core/timer.h"
 
@@ -286,11 +287,18 @@ static int bench_movegen(int argc, char **argv)
     printf("%-10s %-12s %5s %-5s %7s %12s %10s %9s %9s %9s  %s\n", "generator", "position", "depth", "mode", "threads",
            "nodes", "median s", "Mnps", "min", "max", "count");
     int wrong = 0, failed = 0;
+    /* Progress: cases done before each case, erased before its row. */
+    const bool progress = progress_wanted();
+    const int cases = position_count * (o.gen_count * o.mode_count * o.thread_count + (o.peer != NULL));
+    int cases_done = 0;
+    const double bench_start = timer_seconds();
     for (int p = 0; p < position_count; p++) {
         const BenchPosition *pos = &positions[p];
         if (o.peer) {
             BenchTiming t = { .correct = true };
             bool ok = true;
+            if (progress)
+                progress_line("bench movegen", cases_done++, cases, "cases", 0, timer_seconds() - bench_start);
             for (int r = -1; r < o.runs && ok; r++) {
                 double seconds;
                 ok = peer_stockfish_perft(&peer, pos->fen, pos->depth, &t.nodes, &seconds, err, sizeof err);
@@ -298,6 +306,8 @@ static int bench_movegen(int argc, char **argv)
                 if (ok && r >= 0)
                     t.runs[t.run_count++] = seconds;
             }
+            if (progress)
+                progress_clear();
             if (!ok) {
                 cli_error("bench", "%s", err);
                 failed++;
@@ -316,7 +326,12 @@ static int bench_movegen(int argc, char **argv)
                     BenchCase c = { o.gens[g], pos->name, pos->setup, pos->depth, pos->expected, o.modes[m],
                                     o.threads[k], o.hash_mb };
                     BenchTiming t;
-                    if (!bench_run_case(&c, (int)o.runs, o.bind, topology, &t, err, sizeof err)) {
+                    if (progress)
+                        progress_line("bench movegen", cases_done++, cases, "cases", 0, timer_seconds() - bench_start);
+                    const bool ran = bench_run_case(&c, (int)o.runs, o.bind, topology, &t, err, sizeof err);
+                    if (progress)
+                        progress_clear();
+                    if (!ran) {
                         cli_error("bench", "%s", err);
                         failed++;
                         continue;

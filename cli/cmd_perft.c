@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
@@ -12,6 +11,7 @@
 #include "core/move_text.h"
 #include "core/perft.h"
 #include "core/perft_parallel.h"
+#include "core/progress.h"
 #include "core/timer.h"
 #include "movegen_variants/registry.h"
 
@@ -35,7 +35,8 @@ static const char *const usage_text =
     "  --bind POLICY   compact (default), scatter or none: thread placement by hwloc;\n"
     "                  the output says where each thread ran\n"
     "  --mpi           distributed perft under mpirun (see chesslab perft --mpi --help)\n"
-    "Progress (items, nodes, rate) goes to stderr when it is a terminal.\n";
+    "Progress (root items done, nodes, rate, time left) goes to stderr when stdout\n"
+    "and stderr are terminals (depth 6 and more); nothing extra otherwise.\n";
 
 typedef struct PerftOptions {
     PerftSharedOptions shared; /* depth, generator, FEN, mode, threads, table, placement */
@@ -110,7 +111,11 @@ static int parse_options(int argc, char **argv, PerftOptions *o)
 static bool count_tree(const PerftOptions *o, Topology *topology, void *board, int depth, bool per_move,
                        PerftOutcome *out)
 {
-    if (depth == 0 || (o->shared.threads == 1 && o->shared.hash_mb == 0 && !per_move)) {
+    /* Progress needs the tree cut into root items: one thread takes the
+     * parallel driver too, its thread report dropped (not asked for). */
+    const bool progress = progress_wanted() && depth >= 6;
+    const bool plain = o->shared.threads == 1 && o->shared.hash_mb == 0 && !per_move;
+    if (depth == 0 || (plain && !progress)) {
         memset(out, 0, sizeof *out);
         double start = timer_seconds();
         out->nodes = o->gen->perft(board, depth, o->shared.mode);
@@ -125,12 +130,14 @@ static bool count_tree(const PerftOptions *o, Topology *topology, void *board, i
                     o->shared.hash_mb,
                     o->shared.bind,
                     topology,
-                    isatty(STDERR_FILENO) && depth >= 6};
+                    progress};
     char err[256];
     if (!perft_parallel(&job, out, err, sizeof err)) {
         cli_error("perft", "%s", err);
         return false;
     }
+    if (plain)
+        perft_outcome_free(out);
     return true;
 }
 

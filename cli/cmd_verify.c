@@ -3,12 +3,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
 #include "core/chess960.h"
 #include "core/epd.h"
+#include "core/progress.h"
 #include "core/timer.h"
 #include "core/verify.h"
 
@@ -67,10 +67,10 @@ static int load_file(const char *path, Position *positions, int *count, int *bad
     return 0;
 }
 
-static void progress(bool tty, int done, int total)
+static void progress(bool tty, int done, int total, uint64_t nodes, double start)
 {
     if (tty && (done % 16 == 0 || done == total))
-        fprintf(stderr, "\rverify: %d/%d positions", done, total);
+        progress_line("verify", done, total, "positions", nodes, timer_seconds() - start);
 }
 
 int cmd_verify(int argc, char **argv)
@@ -152,13 +152,13 @@ int cmd_verify(int argc, char **argv)
     printf("verify: %d generators (reference %s), depth %ld, %d file positions, %ld random (seed %llu)\n",
            gen_count, gens[0]->name, depth, count, random_count, (unsigned long long)seed);
     fflush(stdout);
-    bool tty = isatty(STDERR_FILENO);
+    bool tty = progress_wanted();
     int total = count + (int)random_count;
     double start = timer_seconds();
     bool clean = true;
     for (int i = 0; i < count && clean; i++) {
         clean = verify_position(&v, &positions[i].setup, positions[i].label);
-        progress(tty, i + 1, total);
+        progress(tty, i + 1, total, v.nodes, start);
     }
     uint64_t rng = seed * 0x9e3779b97f4a7c15ull + 1; /* xorshift state must not be 0 */
     for (long r = 0; r < random_count && clean; r++) {
@@ -176,10 +176,10 @@ int cmd_verify(int argc, char **argv)
         snprintf(label, sizeof label, "random position %ld (seed %llu): %d random plies from %s", r + 1,
                  (unsigned long long)seed, plies, base.label);
         clean = verify_position(&v, &s, label);
-        progress(tty, count + (int)r + 1, total);
+        progress(tty, count + (int)r + 1, total, v.nodes, start);
     }
     if (tty)
-        fputc('\n', stderr);
+        progress_end();
 
     printf("\n%s: %llu positions, %llu nodes compared in %.2f s\n", clean ? "clean" : "FAILED",
            (unsigned long long)v.positions, (unsigned long long)v.nodes, timer_seconds() - start);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/progress.h"
 #include "core/perft_tt.h"
 #include "core/timer.h"
 
@@ -99,8 +100,7 @@ static void progress_step(Progress *p, const PerftOutcome *out, uint64_t nodes)
         p->done++;
         double now = timer_seconds();
         if (p->enabled && (now - p->last > 0.5 || p->done == out->items)) {
-            fprintf(stderr, "\rperft: %d/%d items, %llu nodes, %.1f Mnps   ", p->done, out->items,
-                    (unsigned long long)p->nodes, timer_mnps(p->nodes, now - p->start));
+            progress_line("perft", p->done, out->items, "items", p->nodes, now - p->start);
             p->last = now;
         }
     }
@@ -182,7 +182,7 @@ bool perft_parallel_with_table(const PerftJob *job, PerftTT *shared, PerftOutcom
     }
     out->seconds = timer_seconds() - start;
     if (progress.enabled && list.count > 0)
-        fputc('\n', stderr);
+        progress_end();
     for (int i = 0; i < out->root_moves; i++)
         out->nodes += out->move_nodes[i];
 
