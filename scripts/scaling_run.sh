@@ -4,7 +4,8 @@
 #   scripts/scaling_run.sh [BUDGET_MINUTES] [--out DIR] [--name NAME] [--bin FILE]
 #                          [--max-threads N] [--plan-only]
 #
-# Builds Release (build/, target chesslab; BUILD_DIR and JOBS override),
+# Builds Release (build-scaling/, without the tests, target chesslab;
+# BUILD_DIR and JOBS override; build/ and its settings are left alone),
 # records the machine (chesslab topology, lscpu, gens), calibrates (a perft
 # and serial searches at rising depths), plans depths to fit the budget
 # (scripts/scaling_plan.py, which says why in plan.json), then runs
@@ -51,8 +52,8 @@ since() { awk -v t="$1" -v n="$(now)" 'BEGIN { printf "%.1f", n - t }'; }
 
 echo "== build (Release)"
 if [ -z "$bin" ]; then
-  build=${BUILD_DIR:-build}
-  configure() { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null; }
+  build=${BUILD_DIR:-build-scaling}
+  configure() { cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCHESSLAB_TESTS=OFF >/dev/null; }
   configure || { scripts/install_deps.sh && configure; }
   cmake --build "$build" --target chesslab -j "${JOBS:-$(nproc)}"
   bin=$build/chesslab
