@@ -206,6 +206,24 @@ def read_steps(folder):
     return steps
 
 
+def match_lines(folder, steps):
+    """A line per finished match: score, Elo and its error, time losses."""
+    lines = []
+    for s in steps:
+        if s["step"] != "match" or s["status"] != "done":
+            continue
+        doc = read_json(os.path.join(folder, s["file"]))
+        score, elo, engines = doc["score"], doc["elo"], doc["engines"]
+        error = "inf" if elo.get("error_95") is None else f"{elo['error_95']:.0f}"
+        difference = "-" if elo.get("difference") is None else f"{elo['difference']:+.0f}"
+        lines += ["", "## Match", "",
+                  f"{engines['A']['options']} against {engines['B']['options']}: {score['games']} games "
+                  f"({doc['method']['base_ms']}+{doc['method']['inc_ms']} ms), W-D-L {score['wins']}-"
+                  f"{score['draws']}-{score['losses']}, Elo {difference} +/- {error}, losses on time "
+                  f"A {score['time_losses']['A']}, B {score['time_losses']['B']} ({s['file']})."]
+    return lines
+
+
 def report(folder):
     """study.json (machine, method, commit, steps) and README.md (the same
     in words, then every table the run made)."""
@@ -242,6 +260,7 @@ def report(folder):
         est = "" if s["estimated_seconds"] is None else f"{s['estimated_seconds']:.0f}"
         lines.append(f"| {s['step']} | {s['status']} | {s['seconds']:.0f} | {est} | {s['file'] or ''} "
                      f"| {s['note'] or ''} |")
+    lines += match_lines(folder, steps)
     for table in sorted(glob.glob(os.path.join(folder, "*.md"))):
         if os.path.basename(table) != "README.md":
             with open(table, encoding="utf-8") as f:
