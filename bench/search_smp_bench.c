@@ -6,6 +6,7 @@
 
 #include "core/move_text.h"
 #include "core/timer.h"
+#include "bench/bootstrap.h"
 #include "bench/result_json.h"
 #include "search/engine.h"
 
@@ -164,6 +165,15 @@ static void json_method(const SmpBench *b, JsonWriter *w)
     json_string(w, "table", "cleared before every search");
     json_string(w, "baseline", "serial, 1 thread");
     json_string(w, "positions", o->positions_source);
+    BootstrapSettings boot = bootstrap_defaults();
+    json_object_begin(w, "bootstrap", JSON_INLINE);
+    json_string(w, "of", "speedup");
+    json_string(w, "resampled", "positions with replacement, then each side's runs within a drawn position");
+    json_string(w, "interval", "percentile");
+    json_int(w, "replicates", boot.replicates);
+    json_double(w, "level", boot.level, 2);
+    json_uint(w, "seed", boot.seed);
+    json_end(w);
     json_int(w, "position_count", b->position_count);
     json_array_begin(w, "configurations", JSON_INLINE);
     for (int c = 0; c < b->config_count; c++) {
@@ -253,7 +263,47 @@ typedef struct SmpSummary {
     double time_ms, nodes;         /* sums of the median runs */
     double splits, deferred;       /* per search (median runs) */
     double idle_fraction;          /* idle time / (threads x time), median runs */
+    bool has_interval;             /* speedup_interval is set */
+    Interval speedup_interval;     /* bootstrap, bench/bootstrap.h */
 } SmpSummary;
+
+/* Positions whose baseline and measured runs all took time: what the
+ * speedup is a mean over. */
+static bool timed_position(const SmpBench *b, int config, int position)
+{
+    if (run_at(b, 0, position, median_at(b, 0, position))->nodes == 0 ||
+        run_at(b, config, position, median_at(b, config, position))->nodes == 0)
+        return false;
+    for (int r = 0; r < b->o->runs; r++)
+        if (run_at(b, 0, position, r)->ms <= 0 || run_at(b, config, position, r)->ms <= 0)
+            return false;
+    return true;
+}
+
+_Static_assert((int)SMP_BENCH_MAX_RUNS <= (int)BOOTSTRAP_MAX_RUNS, "every run count bench search takes can be resampled");
+
+/* The bootstrap interval of config's speedup over its timed positions. */
+static bool speedup_interval(const SmpBench *b, int config, Interval *out)
+{
+    const int runs = b->o->runs;
+    size_t cells = (size_t)b->position_count * (size_t)runs;
+    double *base_ms = malloc(cells * sizeof *base_ms), *ms = malloc(cells * sizeof *ms);
+    int positions = 0;
+    for (int p = 0; base_ms && ms && p < b->position_count; p++) {
+        if (!timed_position(b, config, p))
+            continue;
+        for (int r = 0; r < runs; r++) {
+            base_ms[(size_t)positions * (size_t)runs + (size_t)r] = run_at(b, 0, p, r)->ms;
+            ms[(size_t)positions * (size_t)runs + (size_t)r] = run_at(b, config, p, r)->ms;
+        }
+        positions++;
+    }
+    BootstrapSettings settings = bootstrap_defaults();
+    SpeedupSample sample = { base_ms, ms, positions, runs };
+    bool ok = base_ms && ms && bootstrap_speedup_interval(&sample, &settings, out);
+    free(base_ms), free(ms);
+    return ok;
+}
 
 static SmpSummary summarise(const SmpBench *b, int config)
 {
@@ -292,6 +342,8 @@ static SmpSummary summarise(const SmpBench *b, int config)
         s.overhead = exp(log_overhead / s.positions);
         s.nps_scaling = exp(log_nps / s.positions);
     }
+    if (b->o->limit != SMP_LIMIT_MOVETIME)
+        s.has_interval = speedup_interval(b, config, &s.speedup_interval);
     return s;
 }
 
@@ -311,8 +363,8 @@ static void write_summary(const SmpBench *b, FILE *table, JsonWriter *json)
                    "median):\n",
             b->position_count, smp_bench_limit_name(b->o->limit), (unsigned long long)b->o->limit_value, b->o->runs,
             b->o->runs == 1 ? "" : "s");
-    fprintf(table, "%-7s %7s %8s %9s %8s %7s %6s %10s %7s %9s\n", "variant", "threads", "speedup", "overhead",
-            "nps-scal", "agree", "depth", "total ms", "idle%", "splits");
+    fprintf(table, "%-7s %7s %8s %11s %9s %8s %7s %6s %10s %7s %9s\n", "variant", "threads", "speedup", "95% interval",
+            "overhead", "nps-scal", "agree", "depth", "total ms", "idle%", "splits");
     if (json) {
         json_end(json); /* results */
         json_array_begin(json, "summary", JSON_LINES);
@@ -320,13 +372,15 @@ static void write_summary(const SmpBench *b, FILE *table, JsonWriter *json)
     for (int c = 0; c < b->config_count; c++) {
         SmpSummary s = summarise(b, c);
         const SmpConfig *k = &b->configs[c];
-        char speedup[16] = "-", overhead[16] = "-";
+        char speedup[16] = "-", overhead[16] = "-", interval[32] = "-";
         if (!timed && s.positions) {
             snprintf(speedup, sizeof speedup, "%.2f", s.speedup);
             snprintf(overhead, sizeof overhead, "%.2f", s.overhead);
         }
-        fprintf(table, "%-7s %7d %8s %9s %8.2f %7.2f %6.1f %10.1f %7.1f %9.1f\n", smp_variant_name(k->variant),
-                k->threads, speedup, overhead, s.positions ? s.nps_scaling : 0.0, s.agreement, s.mean_depth,
+        if (s.has_interval)
+            snprintf(interval, sizeof interval, "%.2f-%.2f", s.speedup_interval.low, s.speedup_interval.high);
+        fprintf(table, "%-7s %7d %8s %11s %9s %8.2f %7.2f %6.1f %10.1f %7.1f %9.1f\n", smp_variant_name(k->variant),
+                k->threads, speedup, interval, overhead, s.positions ? s.nps_scaling : 0.0, s.agreement, s.mean_depth,
                 s.time_ms, 100 * s.idle_fraction, s.splits);
         if (json == NULL)
             continue;
@@ -335,6 +389,14 @@ static void write_summary(const SmpBench *b, FILE *table, JsonWriter *json)
         json_int(json, "threads", k->threads);
         json_int(json, "positions", s.positions);
         json_number_or_null(json, "speedup", !timed && s.positions, s.speedup);
+        if (s.has_interval) {
+            json_object_begin(json, "speedup_interval", JSON_INLINE);
+            json_double(json, "low", s.speedup_interval.low, 4);
+            json_double(json, "high", s.speedup_interval.high, 4);
+            json_end(json);
+        } else {
+            json_null(json, "speedup_interval");
+        }
         json_number_or_null(json, "search_overhead", !timed && s.positions, s.overhead);
         json_number_or_null(json, "nps_scaling", s.positions, s.nps_scaling);
         json_double(json, "best_move_agreement", s.agreement, 4);

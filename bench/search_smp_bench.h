@@ -10,7 +10,8 @@
  *   search overhead  nodes(variant, N) / nodes(serial, 1)  (not for --movetime)
  *   NPS scaling      NPS(variant, N) / NPS(serial, 1)
  *   agreement        fraction of counted runs whose best move is the one of
- *                    serial's median run on that position.
+ *                    serial's median run on that position;
+ * and the speedup's 95% bootstrap interval (bench/bootstrap.h).
  * Results go to a table, progress lines and a JSON file
  * (results/FORMAT.md, schema chesslab-bench-search/1). */
 #ifndef CHESSLAB_SEARCH_SMP_BENCH_H

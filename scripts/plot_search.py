@@ -4,8 +4,9 @@
     scripts/plot_search.py results/RUN.json [--out-dir DIR] [--table FILE]
 
 Writes DIR/<RUN>_speedup.png (time-to-depth speedup against threads per
-SMP variant, the ideal linear speedup dashed; not for --movetime runs, which
-have no speedup) and DIR/<RUN>_nps.png (NPS against serial on one thread,
+SMP variant, bars for its 95% bootstrap interval where the file has one,
+the ideal linear speedup dashed; not for --movetime runs, which have no
+speedup) and DIR/<RUN>_nps.png (NPS against serial on one thread,
 per variant, the ideal line dashed), and prints the summary as a markdown
 table (or writes it to FILE). DIR defaults to the folder of RUN.json.
 """
@@ -70,17 +71,29 @@ def method_line(doc):
             f"warm-up, hash {m.get('hash_mb', '?')} MB, bind {m.get('bind', '?')}, table cleared before each search")
 
 
+def interval_of(row, field):
+    """(low, high) of the field's bootstrap interval, or None (older files,
+    movetime runs, fields without one)."""
+    ci = row.get(f"{field}_interval")
+    if isinstance(ci, dict) and all(isinstance(ci.get(k), (int, float)) for k in ("low", "high")):
+        return ci["low"], ci["high"]
+    return None
+
+
 def plot_ratio(doc, rows, field, ylabel, title, path):
     """One line per variant: field against threads; serial (one thread) is
-    the point (1, 1) every line is measured from. Dashed: ideal y = threads."""
-    series = {}
+    the point (1, 1) every line is measured from. Dashed: ideal y = threads.
+    Error bars: the field's bootstrap interval, where the file has one."""
+    series, intervals = {}, {}
     for r in rows:
         if isinstance(r.get(field), (int, float)):
             series.setdefault(r["variant"], {})[r["threads"]] = r[field]
+            intervals.setdefault(r["variant"], {})[r["threads"]] = interval_of(r, field)
     if not series:
         print(f"note: no '{field}' values (a --movetime run?): no {os.path.basename(path)}", file=sys.stderr)
         return False
     threads = sorted({t for s in series.values() for t in s})
+    with_bars = False
     fig, ax = plt.subplots(figsize=(7, 5), layout="constrained")
     ax.plot(threads, threads, linestyle="--", color="black", alpha=0.6, label="ideal")
     colours = plt.get_cmap("tab10").colors
@@ -90,8 +103,17 @@ def plot_ratio(doc, rows, field, ylabel, title, path):
             continue
         xs = sorted(points)
         marker = "s" if variant == "serial" else "o"
-        ax.plot(xs, [points[t] for t in xs], marker=marker, color=colours[i % len(colours)],
-                linestyle="-" if len(xs) > 1 else "none", label=variant)
+        ys = [points[t] for t in xs]
+        cis = [intervals[variant][t] for t in xs]
+        yerr = None
+        if all(cis):
+            yerr = [[max(0.0, y - ci[0]) for y, ci in zip(ys, cis)], [max(0.0, ci[1] - y) for y, ci in zip(ys, cis)]]
+            with_bars = True
+        # Variants side by side (a few percent apart on the log axis), so
+        # their bars do not hide each other.
+        shift = 2 ** (0.025 * (i - 1.5)) if yerr else 1.0
+        ax.errorbar([x * shift for x in xs], ys, yerr=yerr, marker=marker, capsize=3, color=colours[i % len(colours)],
+                    linestyle="-" if len(xs) > 1 else "none", label=variant)
     if threads[-1] > threads[0]:
         ax.set_xscale("log", base=2)
         ax.set_yscale("log", base=2)  # log-log: ideal scaling is a straight line at any core count
@@ -100,12 +122,25 @@ def plot_ratio(doc, rows, field, ylabel, title, path):
     ax.set_xticks(threads, [str(t) for t in threads])
     ax.set_xlabel("threads")
     ax.set_ylabel(ylabel)
+    if with_bars:
+        title += f" (bars: {bootstrap_text(doc)})"
     ax.set_title(f"{title}\n{cr.machine_line(doc)}\n" + textwrap.fill(method_line(doc), 90), fontsize="small")
     ax.grid(alpha=0.3, which="both")
     ax.legend(fontsize="small")
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return True
+
+
+def bootstrap_text(doc):
+    boot = (doc.get("method") or {}).get("bootstrap") or {}
+    level = boot.get("level")
+    return (f"{level * 100:g}% bootstrap interval" if isinstance(level, (int, float)) else "bootstrap interval")
+
+
+def interval_text(row, field):
+    ci = interval_of(row, field)
+    return "-" if ci is None else f"{ci[0]:.2f}-{ci[1]:.2f}"
 
 
 def num(v, digits=2):
@@ -115,18 +150,20 @@ def num(v, digits=2):
 def table(doc, rows):
     lines = ["## Parallel search, against serial on one thread", "",
              f"{cr.machine_line(doc)}; {cr.build_line(doc)}", "", f"method: {method_line(doc)}", "",
-             "| variant | threads | speedup | search overhead | NPS scaling | best move = serial | mean depth "
-             "| idle % | splits/search | deferred/search |",
-             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
+             "| variant | threads | speedup | 95% interval | search overhead | NPS scaling | best move = serial "
+             "| mean depth | idle % | splits/search | deferred/search |",
+             "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"]
     for variant in variants(rows):
         for r in sorted((r for r in rows if r["variant"] == variant), key=lambda r: r["threads"]):
             idle = r.get("idle_fraction")
-            lines.append(f"| {variant} | {r['threads']} | {num(r['speedup'])} | {num(r['search_overhead'])} "
+            lines.append(f"| {variant} | {r['threads']} | {num(r['speedup'])} | {interval_text(r, 'speedup')} "
+                         f"| {num(r['search_overhead'])} "
                          f"| {num(r['nps_scaling'])} | {num(r['best_move_agreement'])} "
                          f"| {num(r.get('mean_depth'), 1)} "
                          f"| {num(idle * 100 if isinstance(idle, (int, float)) else None, 1)} "
                          f"| {num(r.get('splits_per_search'), 0)} | {num(r.get('deferred_per_search'), 0)} |")
     lines += ["", "speedup: geometric mean over the positions of time(serial, 1 thread) / time(variant); "
+              f"95% interval: the speedup's {bootstrap_text(doc)} (positions and runs resampled, fixed seed); "
               "search overhead: the same for nodes(variant) / nodes(serial); NPS scaling: NPS(variant) / "
               "NPS(serial, 1 thread); best move = serial: fraction of the runs that played serial's move."]
     return "\n".join(lines) + "\n"

@@ -93,7 +93,9 @@ import copy, json, sys
 out = sys.argv[1]
 def row(variant, threads, speedup, timed=False):
     return {"variant": variant, "threads": threads, "positions": 3,
-            "speedup": None if timed else speedup, "search_overhead": None if timed else 1 + 0.1 * (threads - 1),
+            "speedup": None if timed else speedup,
+            "speedup_interval": None if timed else {"low": speedup * 0.9, "high": speedup * 1.1},
+            "search_overhead": None if timed else 1 + 0.1 * (threads - 1),
             "nps_scaling": threads * 0.9 if threads > 1 else 1.0, "best_move_agreement": 0.875,
             "mean_depth": 8.0, "time_ms_total": 1000.0 / speedup, "nodes_total": 1e6, "nps": 1e6,
             "splits_per_search": 12.0 if variant == "ybwc" else 0.0,
@@ -105,7 +107,7 @@ doc = {"schema": "chesslab-bench-search/1", "date": "2026-11-30T05:00:00Z",
        "machine": {"cpu_model": "Synthetic CPU 9000"},
        "build": {"compiler": "gcc 12.2.0", "flags": "-O3", "build_type": "Release", "commit": "abc1234", "dirty": False},
        "method": {"runs": 3, "limit": "depth", "limit_value": 8, "hash_mb": 64, "bind": "compact",
-                  "positions": "bk.epd", "position_count": 3},
+                  "positions": "bk.epd", "position_count": 3, "bootstrap": {"level": 0.95}},
        "results": [], "summary": rows}
 json.dump(doc, open(f"{out}/s.json", "w"), indent=1)
 m = copy.deepcopy(doc)
@@ -117,12 +119,12 @@ EOF
 check "search: speedup plot is a PNG" is_png "$tmp/png/s_speedup.png"
 check "search: NPS plot is a PNG" is_png "$tmp/png/s_nps.png"
 check "search: table has 10 rows" test "$(rows "$tmp/s.md" '\(serial\|lazy\|ybwc\|abdada\)')" -eq 10
-check "search: ybwc 4 threads row" grep -q '| ybwc | 4 | 3.03 | 1.30 | 3.60 | 0.88 | 8.0 | 5.0 | 12 | 0 |' "$tmp/s.md"
+check "search: ybwc 4 threads row" grep -q '| ybwc | 4 | 3.03 | 2.73-3.33 | 1.30 | 3.60 | 0.88 | 8.0 | 5.0 | 12 | 0 |' "$tmp/s.md"
 python3 "$scripts/plot_search.py" "$tmp/m.json" --out-dir "$tmp/png" --table "$tmp/m.md" > "$tmp/m.out" 2> "$tmp/m.err"
 check "search: no speedup plot at fixed movetime" test ! -e "$tmp/png/m_speedup.png"
 check "search: NPS plot at fixed movetime" is_png "$tmp/png/m_nps.png"
 check "search: --table writes the file" test -s "$tmp/m.md" -a ! -s "$tmp/m.out"
-check "search: movetime speedup shown as -" grep -q '| lazy | 2 | - | - | 1.80 |' "$tmp/m.md"
+check "search: movetime speedup shown as -" grep -q '| lazy | 2 | - | - | - | 1.80 |' "$tmp/m.md"
 set +e
 "$scripts/plot_search.py" "$tmp/a.json" --out-dir "$tmp/png" > /dev/null 2> "$tmp/s_bad.err"; search_rc=$?
 set -e

@@ -115,10 +115,14 @@ def main():
                                     ["variant", "threads", "position", "fen", "time_ms", "nodes", "nps", "best_move",
                                      "score", "mate", "depth", "seldepth", "splits", "deferred", "idle_ms", "pus",
                                      "runs"])
+            if doc:
+                has_keys("bench search method.bootstrap", (doc.get("method") or {}).get("bootstrap"),
+                         ["of", "resampled", "interval", "replicates", "level", "seed"])
             if doc and isinstance(doc.get("summary"), list):
                 for i, s in enumerate(doc["summary"]):
                     has_keys(f"bench search summary {i}", s,
-                             ["variant", "threads", "positions", "speedup", "search_overhead", "nps_scaling",
+                             ["variant", "threads", "positions", "speedup", "speedup_interval",
+                              "search_overhead", "nps_scaling",
                               "best_move_agreement", "mean_depth", "time_ms_total", "nodes_total", "nps",
                               "splits_per_search", "deferred_per_search", "idle_fraction", "placement"])
 

@@ -70,6 +70,9 @@ for s in doc["summary"]:
     assert s["positions"] == 3 and s["speedup"] > 0 and s["nps_scaling"] > 0, s
     assert 0 <= s["best_move_agreement"] <= 1, s
     assert len(s["placement"]) == s["threads"], s
+    assert 0 < s["speedup_interval"]["low"] <= s["speedup_interval"]["high"], s
+boot = doc["method"]["bootstrap"]
+assert boot["replicates"] == 2000 and boot["level"] == 0.95 and boot["seed"] == 1, boot
 EOF
   if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
     check "plot_search.py on a real run" "$scripts/plot_search.py" "$tmp/search.json" --out-dir "$tmp/png" --table "$tmp/search.md"
@@ -83,7 +86,7 @@ fi
 # A movetime run: no speedup (time is fixed), one variant, one count.
 if timeout 120 "$bin" bench search --smp lazy --threads 2 --movetime 20 --epd "$tmp/three.epd" --runs 1 --hash 8 \
     >"$tmp/mt.out" 2>"$tmp/mt.err"; then
-  check "bench search --movetime: speedup shown as -" grep -Eq '^lazy +2 +- +- ' "$tmp/mt.out"
+  check "bench search --movetime: speedup and its interval shown as -" grep -Eq '^lazy +2 +- +- +- ' "$tmp/mt.out"
 else
   bad "bench search --movetime failed: $(tail -c 400 "$tmp/mt.err")"
 fi
