@@ -28,7 +28,8 @@ static const char *const usage_text =
     "usage: chesslab match [--engine-a OPTIONS] [--engine-b OPTIONS] [--games N] [--tc MS+INC]\n"
     "                      [--openings FILE] [--pgn FILE] [--out FILE] [--concurrency N]\n"
     "                      [--hash MB] [--depth D] [--time-margin MS] [--path-a FILE] [--path-b FILE]\n"
-    "                      [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--seed S]\n"
+    "                      [--sprt elo0=E0,elo1=E1[,alpha=A,beta=B]] [--sprt-prior N0,N1,N2,N3,N4]\n"
+    "                      [--seed S]\n"
     "                      [--variant standard|chess960]\n"
     "\n"
     "Plays N games (default 10) between engine A and engine B, two `chesslab uci`\n"
@@ -42,6 +43,9 @@ static const char *const usage_text =
     "  --sprt SPEC       stop when the SPRT decides: H0 (A is not elo0 better) or\n"
     "                    H1 (A is elo1 better); bounds in normalised Elo, alpha and\n"
     "                    beta 0.05 by default, e.g. elo0=0,elo1=5\n"
+    "  --sprt-prior P    go on with an SPRT that reached its cap undecided: the\n"
+    "                    pentanomial pair counts it printed (N0,...,N4) are counted\n"
+    "                    with this run's pairs (give another --seed for new openings)\n"
     "  --seed S          the order of the openings, each played once before any\n"
     "                    repeats (default 1)\n"
     "  --tc MS+INC       clock per side in ms and increment per move (default 10000+100)\n"
@@ -75,6 +79,8 @@ typedef struct MatchOptions {
     bool games_given;
     bool sprt_on;
     SprtConfig sprt;
+    bool prior_given;
+    Pentanomial sprt_prior;
     uint64_t seed;
 } MatchOptions;
 
@@ -130,6 +136,14 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
                 return EXIT_USAGE;
             }
             o->sprt_on = true;
+        } else if (strcmp(a, "--sprt-prior") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if (!pentanomial_parse(v, &o->sprt_prior, err, sizeof err)) {
+                cli_error(cmd, "--sprt-prior '%s': %s", v, err);
+                return EXIT_USAGE;
+            }
+            o->prior_given = true;
         } else if (strcmp(a, "--seed") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--seed", v, 0, 2147483647L, &n))
                 return EXIT_USAGE;
@@ -177,6 +191,15 @@ static int parse_options(int argc, char **argv, MatchOptions *o)
     }
     if (o->sprt_on && !o->games_given)
         o->games = MATCH_SPRT_GAMES;
+    if (o->prior_given && !o->sprt_on) {
+        cli_error(cmd, "--sprt-prior continues an SPRT: give --sprt too");
+        return EXIT_USAGE;
+    }
+    if (o->prior_given && sprt_state(&o->sprt, &o->sprt_prior).verdict != SPRT_CONTINUE) {
+        cli_error(cmd, "--sprt-prior: those pairs already decide the test (LLR %.2f)",
+                  sprt_state(&o->sprt, &o->sprt_prior).llr);
+        return EXIT_USAGE;
+    }
     if (o->sprt_on && o->games < 2) {
         cli_error(cmd, "--sprt counts game pairs: --games must be at least 2");
         return EXIT_USAGE;
@@ -264,6 +287,16 @@ static void print_summary(const MatchOptions *o, const MatchRun *run, const EloE
     if (pe.pairs > 0)
         printf(", Elo %+.1f +/- %.1f, nElo %+.1f +/- %.1f (from pairs)", pe.elo, pe.elo_error, pe.nelo, pe.nelo_error);
     printf("\n");
+    if (o->sprt_on && o->prior_given) {
+        const uint64_t *q = o->sprt_prior.pairs;
+        Pentanomial all = pentanomial_sum(&run->pentanomial, &o->sprt_prior);
+        PairEstimate pa = pair_estimate(&all);
+        printf("with the %llu pairs of --sprt-prior [%llu, %llu, %llu, %llu, %llu]: %llu pairs, Elo %+.1f +/- %.1f, "
+               "nElo %+.1f +/- %.1f\n",
+               (unsigned long long)pentanomial_total(&o->sprt_prior), (unsigned long long)q[0],
+               (unsigned long long)q[1], (unsigned long long)q[2], (unsigned long long)q[3], (unsigned long long)q[4],
+               (unsigned long long)pa.pairs, pa.elo, pa.elo_error, pa.nelo, pa.nelo_error);
+    }
     if (o->sprt_on)
         printf("SPRT nElo [%g, %g], alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s\n", o->sprt.elo0, o->sprt.elo1,
                o->sprt.alpha, o->sprt.beta, run->sprt_state.llr, run->sprt_state.lower, run->sprt_state.upper,
@@ -341,6 +374,10 @@ static void write_pairs(JsonWriter *w, const MatchOptions *o, const MatchRun *ru
     json_double(w, "lower", run->sprt_state.lower, 4);
     json_double(w, "upper", run->sprt_state.upper, 4);
     json_string(w, "verdict", sprt_verdict_name(run->sprt_state.verdict));
+    json_array_begin(w, "prior_pentanomial", JSON_INLINE);
+    for (int i = 0; i < 5; i++)
+        json_uint(w, NULL, o->sprt_prior.pairs[i]);
+    json_end(w);
     json_end(w);
 }
 
@@ -408,7 +445,7 @@ int cmd_match(int argc, char **argv)
         return status;
     MatchRun run = { .spec = o.spec, .settings = &o.settings, .games = o.games, .concurrency = o.concurrency,
                      .gen = registry_default(), .progress = stderr, .warnings = stderr, .seed = o.seed,
-                     .sprt = o.sprt_on ? &o.sprt : NULL };
+                     .sprt = o.sprt_on ? &o.sprt : NULL, .sprt_prior = o.sprt_prior };
     MatchOpening *openings = NULL;
     if ((run.opening_count = load_openings(&o, &openings)) <= 0)
         return EXIT_USAGE;

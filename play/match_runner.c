@@ -69,12 +69,13 @@ static void book_pair(MatchRun *run, int index)
     pentanomial_add(&run->pentanomial, run->records[first].a_points, run->records[first + 1].a_points);
     if (run->sprt == NULL)
         return;
-    run->sprt_state = sprt_state(run->sprt, &run->pentanomial);
-    const uint64_t *n = run->pentanomial.pairs;
+    Pentanomial counted = pentanomial_sum(&run->pentanomial, &run->sprt_prior);
+    run->sprt_state = sprt_state(run->sprt, &counted);
+    const uint64_t *n = counted.pairs;
     fprintf(run->progress,
             "SPRT nElo [%g, %g]: LLR %.2f (%.2f, %.2f) after %llu pairs [%llu, %llu, %llu, %llu, %llu]; %.1f games/min\n",
             run->sprt->elo0, run->sprt->elo1, run->sprt_state.llr, run->sprt_state.lower, run->sprt_state.upper,
-            (unsigned long long)pentanomial_total(&run->pentanomial), (unsigned long long)n[0],
+            (unsigned long long)pentanomial_total(&counted), (unsigned long long)n[0],
             (unsigned long long)n[1], (unsigned long long)n[2], (unsigned long long)n[3], (unsigned long long)n[4],
             match_run_games_per_minute(run));
     if (run->sprt_state.verdict != SPRT_CONTINUE && !run->sprt_stopped) {

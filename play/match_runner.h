@@ -46,6 +46,7 @@ typedef struct MatchRun {
     int opening_count;
     uint64_t seed;                 /* of the opening order */
     const SprtConfig *sprt;        /* NULL: play all the games */
+    Pentanomial sprt_prior;        /* pairs of earlier runs of the same test: the SPRT counts them too */
     const MoveGen *gen;            /* the referee's rules */
     FILE *pgn;                     /* every finished game, NULL: none */
     FILE *progress;                /* a line per game, and illegal moves */
@@ -58,7 +59,7 @@ typedef struct MatchRun {
     char error[512];               /* the failure that stopped the match; "" none */
     char names[2][416];            /* A's and B's, " A"/" B" added when alike */
     Pentanomial pentanomial;       /* finished pairs */
-    SprtState sprt_state;          /* after the last finished pair (with sprt) */
+    SprtState sprt_state;          /* after the last finished pair, with sprt_prior (with sprt) */
     bool sprt_stopped;             /* the SPRT ended the match */
     int64_t elapsed_ms;            /* wall time of match_run_play */
 

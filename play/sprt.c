@@ -1,5 +1,7 @@
 #include "play/sprt.h"
 
+#include <ctype.h>
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,37 @@ void pentanomial_add(Pentanomial *p, double first, double second)
     if (points2 > 4)
         points2 = 4;
     p->pairs[points2]++;
+}
+
+Pentanomial pentanomial_sum(const Pentanomial *a, const Pentanomial *b)
+{
+    Pentanomial sum;
+    for (int i = 0; i < 5; i++)
+        sum.pairs[i] = a->pairs[i] + b->pairs[i];
+    return sum;
+}
+
+bool pentanomial_parse(const char *text, Pentanomial *out, char *err, size_t err_len)
+{
+    Pentanomial p;
+    const char *at = text;
+    for (int i = 0; i < 5; i++) {
+        char *end;
+        if (!isdigit((unsigned char)*at)) {
+            snprintf(err, err_len, "expected five counts of pairs N0,N1,N2,N3,N4");
+            return false;
+        }
+        errno = 0;
+        unsigned long long v = strtoull(at, &end, 10);
+        if (errno == ERANGE || v > 100000000ull || *end != (i < 4 ? ',' : '\0')) {
+            snprintf(err, err_len, "expected five counts of pairs N0,N1,N2,N3,N4");
+            return false;
+        }
+        p.pairs[i] = v;
+        at = end + 1;
+    }
+    *out = p;
+    return true;
 }
 
 uint64_t pentanomial_total(const Pentanomial *p)

@@ -55,6 +55,11 @@ typedef struct PairEstimate {
 /* Adds a pair: the points A scored with each colour (0, 0.5 or 1 each). */
 void pentanomial_add(Pentanomial *p, double first, double second);
 uint64_t pentanomial_total(const Pentanomial *p);
+/* The pairs of a and b together. */
+Pentanomial pentanomial_sum(const Pentanomial *a, const Pentanomial *b);
+/* "N0,N1,N2,N3,N4": five counts of pairs, as the match prints them. False
+ * with a message when it is not that. */
+bool pentanomial_parse(const char *text, Pentanomial *out, char *err, size_t err_len);
 
 /* "elo0=E0,elo1=E1[,alpha=A,beta=B]" (alpha and beta 0.05 by default; the
  * order is free). False with a message when it is not that. */

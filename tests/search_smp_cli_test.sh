@@ -220,6 +220,24 @@ EOF
 else
   bad "match --sprt failed: $(tail -c 400 "$tmp/sprt.err")"
 fi
+# Continuing an SPRT: 8 pairs of an earlier run given with --sprt-prior,
+# so the 10 pairs that decide are reached at this run's 2nd pair.
+if timeout 300 "$bin" match --path-b "$tmp/illegal" --games 100 --tc 10000+10 --depth 1 --hash 8 --seed 2 \
+    --sprt elo0=0,elo1=400 --sprt-prior 0,0,0,0,8 --openings "$book" --out "$tmp/prior.json" >"$tmp/prior.out" 2>"$tmp/prior.err"; then
+  check "SPRT prior: stops at the 2nd pair" grep -q '^4 of 100 games' "$tmp/prior.out"
+  check "SPRT prior: combined counts" grep -q '^with the 8 pairs of --sprt-prior \[0, 0, 0, 0, 8\]: 10 pairs' "$tmp/prior.out"
+  check "SPRT prior: H1 accepted" grep -q 'H1 accepted' "$tmp/prior.out"
+  check "SPRT prior: JSON" /usr/bin/python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert doc["pairs"]["pentanomial"] == [0, 0, 0, 0, 2], doc["pairs"]
+assert doc["sprt"]["prior_pentanomial"] == [0, 0, 0, 0, 8] and doc["sprt"]["verdict"] == "H1", doc["sprt"]' "$tmp/prior.json"
+else
+  bad "match --sprt-prior failed: $(tail -c 400 "$tmp/prior.err")"
+fi
+expect_error 2 "--sprt-prior continues an SPRT: give --sprt too" match --sprt-prior 1,2,3,4,5
+expect_error 2 "--sprt-prior '1,2,3': expected five counts of pairs" match --sprt elo0=0,elo1=5 --sprt-prior 1,2,3
+expect_error 2 "--sprt-prior: those pairs already decide the test" match --sprt elo0=0,elo1=10 --sprt-prior 0,0,100,500,900
 
 # --- match: openings in a seeded order, each once before any repeats; PGN
 # games as openings (all their moves, and a FEN start).

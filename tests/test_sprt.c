@@ -122,12 +122,34 @@ static void test_parse(void **state)
     }
 }
 
+/* --sprt-prior: counts read back as printed, summed with a run's pairs,
+ * and the LLR of the sum is that of one run with all the pairs. */
+static void test_prior_counts(void **state)
+{
+    (void)state;
+    char err[128];
+    Pentanomial prior, run = { { 1, 2, 3, 4, 5 } };
+    assert_true(pentanomial_parse("131,107,293,133,141", &prior, err, sizeof err));
+    assert_int_equal(prior.pairs[0], 131);
+    assert_int_equal(prior.pairs[4], 141);
+    Pentanomial sum = pentanomial_sum(&prior, &run);
+    assert_int_equal(pentanomial_total(&sum), 805 + 15);
+    Pentanomial whole = { { 132, 109, 296, 137, 146 } };
+    SprtConfig c = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    assert_true(fabs(sprt_llr(&c, &sum) - sprt_llr(&c, &whole)) < 1e-12);
+    const char *bad[] = { "", "1,2,3,4", "1,2,3,4,5,6", "1,2,x,4,5", "-1,2,3,4,5", "1,2,3,4,5,", " 1,2,3,4,5",
+                          "1,,3,4,5", "999999999999,0,0,0,0" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (pentanomial_parse(bad[i], &prior, err, sizeof err))
+            fail_msg("'%s' was accepted", bad[i]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_published_figures), cmocka_unit_test(test_by_hand),
         cmocka_unit_test(test_bounds_and_verdicts), cmocka_unit_test(test_pairs_and_estimate),
-        cmocka_unit_test(test_parse),
+        cmocka_unit_test(test_parse), cmocka_unit_test(test_prior_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
