@@ -40,21 +40,16 @@ const SearchBoardOps *search_board_ops_named(const char *strategy);
 static inline const Position *search_board_position(const SearchBoard *b) { return &b->pos; }
 
 /* Reading a position: the only place in search/ that knows the board's
- * layout. Built on pieces_of() and the state fields (side, key, halfmove),
- * which the board has kept through its optimisations. */
+ * layout. Built on pieces_of(), pieces_of_color(), occupied_squares() and
+ * the state fields (side, key, halfmove), which the board has kept through
+ * its optimisations. */
 static inline Bitboard sb_pieces(const Position *p, Color c, PieceType t) { return pieces_of(p, c, t); }
 static inline Bitboard sb_type(const Position *p, PieceType t)
 {
     return pieces_of(p, WHITE, t) | pieces_of(p, BLACK, t);
 }
-static inline Bitboard sb_color(const Position *p, Color c)
-{
-    Bitboard b = 0;
-    for (int t = PAWN; t <= KING; t++)
-        b |= pieces_of(p, c, (PieceType)t);
-    return b;
-}
-static inline Bitboard sb_occupied(const Position *p) { return sb_color(p, WHITE) | sb_color(p, BLACK); }
+static inline Bitboard sb_color(const Position *p, Color c) { return pieces_of_color(p, c); }
+static inline Bitboard sb_occupied(const Position *p) { return occupied_squares(p); }
 /* PT_NONE for an empty square. */
 static inline PieceType sb_type_on(const Position *p, Square sq)
 {
