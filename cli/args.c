@@ -42,6 +42,19 @@ bool cli_parse_long(const char *cmd, const char *option, const char *text, long 
     return true;
 }
 
+bool cli_parse_double(const char *cmd, const char *option, const char *text, double min, double max, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (text[0] == '\0' || *end != '\0' || errno == ERANGE || !(v >= min && v <= max)) {
+        cli_error(cmd, "%s '%s' is not a number in %g..%g", option, text, min, max);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 bool cli_parse_u64(const char *cmd, const char *option, const char *text, uint64_t *out)
 {
     char *end;

@@ -21,6 +21,8 @@ const char *cli_value(const char *cmd, int argc, char **argv, int *i);
 
 /* Parses a decimal integer in [min, max]; reports the option name on error. */
 bool cli_parse_long(const char *cmd, const char *option, const char *text, long min, long max, long *out);
+/* A finite decimal number in [min, max]. */
+bool cli_parse_double(const char *cmd, const char *option, const char *text, double min, double max, double *out);
 bool cli_parse_u64(const char *cmd, const char *option, const char *text, uint64_t *out);
 
 /* Looks up a generator by name and checks that this CPU can run it. */

@@ -22,5 +22,7 @@ int bench_stop(int argc, char **argv);
 int cmd_game(int argc, char **argv);
 /* Games between two UCI engines (cmd_match.c). */
 int cmd_match(int argc, char **argv);
+/* Texel tuning of the evaluation (cmd_tune.c). */
+int cmd_tune(int argc, char **argv);
 
 #endif

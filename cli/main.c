@@ -22,6 +22,7 @@ static const Command commands[] = {
     { "perftree", cmd_perftree, "the perftree debugging protocol: chesslab perftree DEPTH FEN [MOVES]" },
     { "search", cmd_search, "search one position: best move, score, PV, nodes, time (text or JSON)" },
     { "topology", cmd_topology, "the machine as hwloc sees it, and the thread placement orders" },
+    { "tune", cmd_tune, "fit the evaluation's weights to self-play games (Texel's method)" },
     { "uci", cmd_uci, "the chess engine over the UCI protocol (for GUIs; also chesslab with piped stdin)" },
     { "verify", cmd_verify, "cross-check generators on suite and random positions; locate any disagreement" },
 };

@@ -11,6 +11,7 @@ files and those of the folders listed for it):
   movegen_variants  core; a generator only its own folder; the registry any generator
   search            core, movegen_variants (the engine's board is the bitboard generator's)
   play              core
+  tune              core, movegen_variants, search (it fits the search's evaluation)
   distributed       core
   bench             core, movegen_variants, search, play
   cli               every folder above
@@ -27,10 +28,11 @@ ALLOWED = {
     "movegen_variants": {"core"},
     "search": {"core", "movegen_variants"},
     "play": {"core"},
+    "tune": {"core", "movegen_variants", "search"},
     "distributed": {"core"},
     "bench": {"core", "movegen_variants", "search", "play"},
-    "cli": {"core", "movegen_variants", "search", "play", "distributed", "bench"},
-    "tests": {"core", "movegen_variants", "search", "play", "distributed", "bench", "cli", "tests"},
+    "cli": {"core", "movegen_variants", "search", "play", "distributed", "bench", "tune"},
+    "tests": {"core", "movegen_variants", "search", "play", "distributed", "bench", "tune", "cli", "tests"},
 }
 # Headers the build generates (not in the source tree), by including file.
 GENERATED = {("bench/build_info.c", "chesslab_git.h")}

@@ -276,4 +276,27 @@ expect_output "illegal moves: A 0, B 0" match --variant chess960 --games 2 --dep
 if grep -q '^\[Variant "Chess960"\]' "$tmp/960.pgn"; then ok; else bad "match --variant chess960: no Variant tag"; fi
 expect_output "2 games: 2 read, 0 with errors" game --pgn "$tmp/960.pgn"
 
+# --- tune: bad input, and the weights file round trip
+expect_error 2 "no games: give --pgn FILE" tune
+expect_error 2 "unknown option '--bogus'" tune --bogus
+expect_error 2 "option --pgn needs a value" tune --pgn
+expect_error 2 "--rate 'fast' is not a number" tune --pgn "$here/data/selfplay-24.pgn" --rate fast
+expect_error 2 "--iterations '-5' is not an integer" tune --pgn "$here/data/selfplay-24.pgn" --iterations -5
+expect_error 2 "--pgn: cannot open '$tmp/none.pgn'" tune --pgn "$tmp/none.pgn"
+expect_error 2 "--pgn: cannot read '/tmp': it is a directory" tune --pgn /tmp
+expect_error 2 "--start: no 'eval_weights\[EVAL_PARAM_COUNT\] = \{' table" tune --pgn "$here/data/selfplay-24.pgn" --start "$here/cli_test.sh"
+sed 's/\[EVAL_TEMPO\]/[EVAL_TEMP]/' "$here/../search/eval_weights.c" >"$tmp/other_layout.c"
+expect_error 2 "--start: expected \[EVAL_TEMPO\] =" tune --pgn "$here/data/selfplay-24.pgn" --start "$tmp/other_layout.c"
+: >"$tmp/empty.pgn"
+expect_error 1 "the files hold no usable position" tune --pgn "$tmp/empty.pgn"
+# Zero steps write back the weights the binary plays with: the committed
+# search/eval_weights.c is exactly what the tuner writes (header aside).
+expect_output "^positions: 2241 quiet positions from 24 games" tune --pgn "$here/data/selfplay-24.pgn" --iterations 0 --out "$tmp/w.c"
+if diff <(sed '1,/Rerun the tuner/d' "$tmp/w.c") <(sed '1,/Rerun the tuner/d' "$here/../search/eval_weights.c") >/dev/null; then ok; else
+  bad "tune --iterations 0 does not write back search/eval_weights.c"; fi
+# A few steps lower the training loss.
+expect_output "kept the weights of step 20" tune --pgn "$here/data/selfplay-24.pgn" --iterations 20 --validation 0 --report 0
+if awk '/training positions/ { split($0, a, "loss "); split(a[2], b, " -> "); exit !(b[2] + 0 < b[1] + 0) }' "$tmp/out"; then ok; else
+  bad "tune: 20 steps did not lower the training loss: $(tail -n 1 "$tmp/out")"; fi
+
 finish cli

@@ -1,0 +1,196 @@
+/* chesslab tune: Texel's method on the project's own games. Reads PGN
+ * files, keeps their quiet positions with the game results, fits the
+ * evaluation's weights (tune/texel.h) and writes them as
+ * search/eval_weights.c source. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/args.h"
+#include "cli/commands.h"
+#include "core/timer.h"
+#include "tune/texel.h"
+#include "tune/weights_file.h"
+
+static const char *const usage_text =
+    "usage: chesslab tune --pgn FILE [--pgn FILE ...] [--out FILE] [--iterations N]\n"
+    "                     [--rate R] [--validation N] [--k K] [--l2 L] [--report N]\n"
+    "                     [--start FILE]\n"
+    "\n"
+    "Fits the evaluation's weights to the results of the games in the PGN files\n"
+    "(Texel's method): the logistic of the score should predict each quiet\n"
+    "position's result. Starts from the weights this binary plays with, or\n"
+    "from a weights file (--start).\n"
+    "\n"
+    "  --pgn FILE        games to learn from (repeat for more files), e.g. the\n"
+    "                    --pgn output of chesslab match self-play\n"
+    "  --out FILE        write the fitted weights as C source; to adopt them copy\n"
+    "                    the file to search/eval_weights.c and rebuild\n"
+    "  --iterations N    Adam steps over all positions (default 2000; 0 measures\n"
+    "                    the current weights only)\n"
+    "  --rate R          Adam step size in centipawns (default 1)\n"
+    "  --validation N    hold out every Nth game: its loss shows over-fitting, and\n"
+    "                    the weights kept are those of the step with the lowest\n"
+    "                    held-out loss, checked every 10 steps (default 10; 0\n"
+    "                    holds out nothing and keeps the last step)\n"
+    "  --k K             logistic scale (default: fitted to the current weights)\n"
+    "  --l2 L            penalty per squared centipawn a weight moves from its\n"
+    "                    start value, in loss units (default 0; try 1e-8)\n"
+    "  --start FILE      start from the weights in FILE (one that --out wrote)\n"
+    "  --report N        print the losses every N steps (default 100; 0 never)\n"
+    "\n"
+    "Positions kept: not in check, the move played no capture or promotion, no\n"
+    "capture winning material by exchange; the first 8 plies of games from the\n"
+    "standard position are skipped. Exit status 2 for bad options or a file\n"
+    "that cannot be opened, 1 when the files hold no usable position.\n";
+
+enum { MAX_PGN_FILES = 64 };
+
+typedef struct TuneCommand {
+    const char *pgn[MAX_PGN_FILES];
+    int pgn_count;
+    const char *out, *start;
+    TexelOptions texel;
+} TuneCommand;
+
+static int parse(int argc, char **argv, TuneCommand *c)
+{
+    const char *cmd = "tune";
+    texel_options_default(&c->texel);
+    c->texel.report_every = 100;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v;
+        long n;
+        if (cli_is_help(a)) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+        if (strcmp(a, "--pgn") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+            if (c->pgn_count == MAX_PGN_FILES) {
+                cli_error(cmd, "at most %d --pgn files", MAX_PGN_FILES);
+                return EXIT_USAGE;
+            }
+            c->pgn[c->pgn_count++] = v;
+        } else if (strcmp(a, "--out") == 0) {
+            if (!(c->out = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--iterations") == 0 || strcmp(a, "--validation") == 0 || strcmp(a, "--report") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, a, v, 0, 1000000, &n))
+                return EXIT_USAGE;
+            int *field = a[2] == 'i' ? &c->texel.iterations
+                         : a[2] == 'v' ? &c->texel.validation_every
+                                       : &c->texel.report_every;
+            *field = (int)n;
+        } else if (strcmp(a, "--rate") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_double(cmd, a, v, 1e-6, 1000, &c->texel.rate))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--start") == 0) {
+            if (!(c->start = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--l2") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_double(cmd, a, v, 0, 1, &c->texel.l2))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--k") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_double(cmd, a, v, 1e-3, 100, &c->texel.k))
+                return EXIT_USAGE;
+        } else {
+            cli_error(cmd, "unknown option '%s' (chesslab tune --help)", a);
+            return EXIT_USAGE;
+        }
+    }
+    if (c->pgn_count == 0) {
+        cli_error(cmd, "no games: give --pgn FILE (chesslab tune --help)");
+        return EXIT_USAGE;
+    }
+    return -1;
+}
+
+int cmd_tune(int argc, char **argv)
+{
+    const char *cmd = "tune";
+    TuneCommand c = { .pgn_count = 0 };
+    int status = parse(argc, argv, &c);
+    if (status >= 0)
+        return status;
+
+    TuneSet set;
+    tune_set_init(&set);
+    char err[1024], provenance[2048];
+    double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT];
+    for (int j = 0; j < EVAL_PARAM_COUNT; j++) {
+        w_mg[j] = eval_weights[j].mg;
+        w_eg[j] = eval_weights[j].eg;
+    }
+    if (c.start) {
+        FILE *f = fopen(c.start, "r");
+        bool read = f && tune_read_weights(f, w_mg, w_eg, err, sizeof err);
+        if (f == NULL)
+            snprintf(err, sizeof err, "cannot open '%s'", c.start);
+        if (f)
+            fclose(f);
+        if (!read) {
+            cli_error(cmd, "--start: %s", err);
+            tune_set_free(&set);
+            return EXIT_USAGE;
+        }
+    }
+    int used = snprintf(provenance, sizeof provenance, "fitted to the game results of");
+    for (int i = 0; i < c.pgn_count; i++) {
+        uint32_t games_before = set.games;
+        if (!tune_set_add_pgn(&set, c.pgn[i], err, sizeof err)) {
+            cli_error(cmd, "--pgn: %s", err);
+            tune_set_free(&set);
+            return strstr(err, "memory") ? 1 : EXIT_USAGE;
+        }
+        if (used > 0 && (size_t)used < sizeof provenance)
+            used += snprintf(provenance + used, sizeof provenance - (size_t)used, "%s%s (%u games)",
+                             i ? ", " : " ", c.pgn[i], set.games - games_before);
+    }
+    printf("positions: %zu quiet positions from %u games (%llu left out as not quiet, %u games unreadable or "
+           "unfinished)\n",
+           set.count, set.games, (unsigned long long)set.skipped, set.bad_games);
+    if (set.count == 0) {
+        cli_error(cmd, "the files hold no usable position");
+        tune_set_free(&set);
+        return 1;
+    }
+
+    c.texel.log = stdout;
+    TexelReport r;
+    int64_t start = timer_now_ms();
+    if (!texel_tune(&set, &c.texel, w_mg, w_eg, &r)) {
+        cli_error(cmd, "out of memory");
+        tune_set_free(&set);
+        return 1;
+    }
+    double seconds = (double)(timer_now_ms() - start) / 1000.0;
+    printf("K %.4f; training positions %zu: loss %.6f -> %.6f; validation positions %zu: loss %.6f -> %.6f; "
+           "%d steps in %.1f s; kept the weights of step %d\n",
+           r.k, r.train_positions, r.train_before, r.train_after, r.validation_positions, r.validation_before,
+           r.validation_after, c.texel.iterations, seconds, c.texel.validation_every ? r.best_step : c.texel.iterations);
+    if (used > 0 && (size_t)used < sizeof provenance)
+        snprintf(provenance + used, sizeof provenance - (size_t)used,
+                 ":\n%zu quiet positions, K %.4f, %d Adam steps of %g, L2 %g, kept step %d;\n"
+                 "loss %.6f -> %.6f, held-out games (every %d%s) %.6f -> %.6f.",
+                 set.count, r.k, c.texel.iterations, c.texel.rate, c.texel.l2,
+                 c.texel.validation_every ? r.best_step : c.texel.iterations, r.train_before, r.train_after,
+                 c.texel.validation_every, c.texel.validation_every == 1 ? "st" : "th", r.validation_before,
+                 r.validation_after);
+    tune_set_free(&set);
+    if (c.out) {
+        FILE *f = fopen(c.out, "w");
+        if (f == NULL) {
+            cli_error(cmd, "--out: cannot write '%s'", c.out);
+            return EXIT_USAGE;
+        }
+        bool written = tune_write_weights(f, w_mg, w_eg, provenance);
+        if (fclose(f) != 0 || !written) {
+            cli_error(cmd, "--out: writing '%s' failed", c.out);
+            return 1;
+        }
+        printf("weights written to %s\n", c.out);
+    }
+    return 0;
+}

@@ -1,0 +1,173 @@
+/* Texel tuning (tune/) and the evaluation trace it learns from: the trace
+ * reproduces the evaluation exactly, the fitter recovers weights that
+ * generated the labels, and self-play PGN becomes labelled quiet positions. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/eval.h"
+#include "tests/test_support.h"
+#include "tune/texel.h"
+#include "tune/tune_data.h"
+
+/* Every line of the perft suite: the trace's counts times the weights give
+ * the sums, the blend gives the score, and the score is evaluate()'s. */
+static void test_trace_reproduces_evaluation(void **state)
+{
+    (void)state;
+    SuiteLines suite = suite_load("perftsuite.epd");
+    const SearchBoardOps *ops = search_board_ops();
+    SearchBoard *board = search_board_new();
+    static EvalTrace trace;
+    double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT];
+    for (int j = 0; j < EVAL_PARAM_COUNT; j++) {
+        w_mg[j] = eval_weights[j].mg;
+        w_eg[j] = eval_weights[j].eg;
+    }
+    TuneSet set;
+    tune_set_init(&set);
+    for (int i = 0; i < suite.count; i++) {
+        ops->load(board, &suite.lines[i].setup);
+        const Position *p = search_board_position(board);
+        int score = eval_trace(p, ops, &trace);
+        assert_int_equal(score, evaluate(p, ops));
+        assert_int_equal(sb_side(p) == WHITE ? trace.white_score : -trace.white_score, score);
+        long mg = 0, eg = 0;
+        for (int j = 0; j < EVAL_PARAM_COUNT; j++) {
+            if (j == EVAL_TEMPO)
+                continue;
+            mg += (long)trace.coef[j] * eval_weights[j].mg;
+            eg += (long)trace.coef[j] * eval_weights[j].eg;
+        }
+        assert_int_equal(mg, trace.mg);
+        assert_int_equal(eg, trace.eg);
+        assert_true(trace.phase >= 0 && trace.phase <= 24);
+        assert_true(trace.divisor == 1 || trace.divisor == 8);
+        assert_int_equal(trace.coef[EVAL_TEMPO], sb_side(p) == WHITE ? 1 : -1);
+        int tempo = (eval_weights[EVAL_TEMPO].mg * trace.phase + eval_weights[EVAL_TEMPO].eg * (24 - trace.phase)) / 24;
+        assert_int_equal((trace.mg * trace.phase + trace.eg * (24 - trace.phase)) / 24 / trace.divisor +
+                             trace.coef[EVAL_TEMPO] * tempo,
+                         trace.white_score);
+        /* The tuner's real-valued score differs only by the two roundings
+         * (the blend and the tempo, each below 1). */
+        assert_true(tune_set_add(&set, &trace, 0.5f, (uint32_t)i));
+        double real = tune_position_score(&set, set.count - 1, w_mg, w_eg);
+        if (fabs(real - trace.white_score) >= 2.0)
+            fail_msg("line %d: tuner score %.2f, evaluation %d", i + 1, real, trace.white_score);
+    }
+    tune_set_free(&set);
+    movegen_board_free(board);
+    suite_free(&suite);
+}
+
+/* Labels made from known weights by the logistic itself: the fit must find
+ * those weights again (from zero), and K must come back too. */
+static void test_fit_recovers_weights(void **state)
+{
+    (void)state;
+    enum { POSITIONS = 6000, USED = 6 };
+    static const int used[USED] = { EVAL_MATERIAL, EVAL_MATERIAL + 1, EVAL_BISHOP_PAIR, EVAL_PASSED + 5,
+                                    EVAL_ROOK_OPEN, EVAL_MOBILITY + 2 };
+    static const int true_mg[USED] = { 80, 320, 40, -30, 25, 15 }, true_eg[USED] = { 120, 280, 60, 90, -10, 5 };
+    static double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT], t_mg[EVAL_PARAM_COUNT], t_eg[EVAL_PARAM_COUNT];
+    for (int u = 0; u < USED; u++) {
+        t_mg[used[u]] = true_mg[u];
+        t_eg[used[u]] = true_eg[u];
+    }
+    TuneSet set;
+    tune_set_init(&set);
+    srand(7);
+    static EvalTrace trace;
+    const double k_true = 1.3;
+    for (int i = 0; i < POSITIONS; i++) {
+        memset(&trace, 0, sizeof trace);
+        for (int u = 0; u < USED; u++)
+            trace.coef[used[u]] = (int16_t)(rand() % 5 - 2);
+        trace.phase = rand() % 25;
+        trace.divisor = 1;
+        assert_true(tune_set_add(&set, &trace, 0, (uint32_t)i));
+        double s = tune_position_score(&set, set.count - 1, t_mg, t_eg);
+        set.positions[set.count - 1].result = (float)(1.0 / (1.0 + pow(10.0, -k_true * s / 400.0)));
+    }
+    double k = texel_fit_k(&set, t_mg, t_eg, 0);
+    assert_true(fabs(k - k_true) < 0.01);
+
+    TexelOptions o;
+    texel_options_default(&o);
+    o.iterations = 4000;
+    o.rate = 2.0;
+    o.validation_every = 0;
+    o.k = k_true;
+    TexelReport r;
+    assert_true(texel_tune(&set, &o, w_mg, w_eg, &r));
+    assert_true(r.train_after < r.train_before / 100);
+    for (int u = 0; u < USED; u++) {
+        if (fabs(w_mg[used[u]] - true_mg[u]) > 2 || fabs(w_eg[used[u]] - true_eg[u]) > 2)
+            fail_msg("weight %d: fitted %.1f/%.1f, true %d/%d", used[u], w_mg[used[u]], w_eg[used[u]], true_mg[u],
+                     true_eg[u]);
+    }
+    tune_set_free(&set);
+}
+
+/* Early stopping keeps the best held-out step: never worse than the start. */
+static void test_early_stopping_never_worse(void **state)
+{
+    (void)state;
+    TuneSet set;
+    tune_set_init(&set);
+    static EvalTrace trace;
+    srand(11);
+    /* Results that no weight explains: noise. */
+    for (int i = 0; i < 2000; i++) {
+        memset(&trace, 0, sizeof trace);
+        trace.coef[EVAL_PST_KNIGHT + rand() % 64] = 1;
+        trace.phase = 24;
+        trace.divisor = 1;
+        assert_true(tune_set_add(&set, &trace, (float)(rand() % 3) / 2, (uint32_t)(i / 20)));
+    }
+    static double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT];
+    TexelOptions o;
+    texel_options_default(&o);
+    o.iterations = 300;
+    o.k = 1.0;
+    o.validation_every = 2;
+    TexelReport r;
+    assert_true(texel_tune(&set, &o, w_mg, w_eg, &r));
+    assert_true(r.validation_positions > 0 && r.train_positions > 0);
+    assert_true(r.validation_after <= r.validation_before + 1e-12);
+    tune_set_free(&set);
+}
+
+/* Self-play games become labelled quiet positions. */
+static void test_positions_from_pgn(void **state)
+{
+    (void)state;
+    TuneSet set;
+    tune_set_init(&set);
+    char err[256];
+    assert_true(tune_set_add_pgn(&set, CHESSLAB_TEST_DATA_DIR "/selfplay-24.pgn", err, sizeof err));
+    assert_int_equal(set.games, 24);
+    assert_int_equal(set.bad_games, 0);
+    assert_true(set.count > 24 * 20);
+    assert_true(set.skipped > 0);
+    for (size_t i = 0; i < set.count; i++) {
+        float r = set.positions[i].result;
+        assert_true(r == 0.0f || r == 0.5f || r == 1.0f);
+        assert_true(set.positions[i].phase <= 24);
+        assert_true(set.positions[i].game < 24);
+    }
+    assert_false(tune_set_add_pgn(&set, CHESSLAB_TEST_DATA_DIR "/no-such-file.pgn", err, sizeof err));
+    assert_non_null(strstr(err, "cannot open"));
+    tune_set_free(&set);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_trace_reproduces_evaluation),
+        cmocka_unit_test(test_fit_recovers_weights),
+        cmocka_unit_test(test_early_stopping_never_worse),
+        cmocka_unit_test(test_positions_from_pgn),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

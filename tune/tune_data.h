@@ -1,0 +1,75 @@
+/* Training positions for Texel's method: quiet positions from finished
+ * games, each labelled with the game's result and stored as the
+ * evaluation's feature counts (an EvalTrace, kept sparse), so that the
+ * tuner can score them under any weights without a board.
+ *
+ * A position is kept when it is quiet enough for the static evaluation to
+ * stand for it: the side to move is not in check, the move played from it
+ * is no capture or promotion, and no capture wins material by exchange
+ * (SEE > 0). The first TUNE_SKIP_PLIES plies of a game are skipped only when
+ * the game starts from the standard position (book positions start later). */
+#ifndef CHESSLAB_TUNE_TUNE_DATA_H
+#define CHESSLAB_TUNE_TUNE_DATA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "search/eval.h"
+
+enum { TUNE_SKIP_PLIES = 8 };
+
+/* One nonzero feature count: White's count minus Black's for one weight
+ * (the tempo weight is kept apart: it is added after the damping of drawish
+ * endings, so the divisor does not apply to it). */
+typedef struct TuneFeature {
+    uint16_t index; /* into eval_weights */
+    int16_t count;
+} TuneFeature;
+
+typedef struct TunePosition {
+    uint32_t first;   /* its features: set->features[first .. first + count) */
+    uint16_t count;
+    uint8_t phase;    /* 0 .. 24 */
+    uint8_t divisor;  /* 1 or 8 */
+    int8_t side;      /* +1 White to move, -1 Black: the tempo weight's count */
+    float result;     /* 1 White won, 0.5 draw, 0 Black won */
+    uint32_t game;    /* which game it came from (for train/validation splits) */
+} TunePosition;
+
+typedef struct TuneSet {
+    TunePosition *positions;
+    size_t count, capacity;
+    TuneFeature *features;
+    size_t feature_count, feature_capacity;
+    uint32_t games;        /* games read that gave positions */
+    uint64_t skipped;      /* positions left out by the quiet filter */
+    uint32_t bad_games;    /* games that could not be read or had no result */
+} TuneSet;
+
+void tune_set_init(TuneSet *set);
+void tune_set_free(TuneSet *set);
+
+/* Adds one position from its trace; false when out of memory. */
+bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t game);
+
+/* Reads every game of a PGN file and adds its quiet positions. Returns
+ * false with a one-line message in err when the file cannot be read at all;
+ * games that cannot be read are counted in bad_games and skipped. */
+bool tune_set_add_pgn(TuneSet *set, const char *path, char *err, size_t err_len);
+
+/* White's score of position i under the weights w (mg and eg per weight,
+ * any real values): the evaluation's blend, without rounding. */
+static inline double tune_position_score(const TuneSet *set, size_t i, const double *w_mg, const double *w_eg)
+{
+    const TunePosition *pos = &set->positions[i];
+    const TuneFeature *f = &set->features[pos->first];
+    double mg = 0, eg = 0;
+    for (unsigned k = 0; k < pos->count; k++) {
+        mg += w_mg[f[k].index] * f[k].count;
+        eg += w_eg[f[k].index] * f[k].count;
+    }
+    double tempo = (w_mg[EVAL_TEMPO] * pos->phase + w_eg[EVAL_TEMPO] * (24 - pos->phase)) / 24.0;
+    return (mg * pos->phase + eg * (24 - pos->phase)) / 24.0 / pos->divisor + pos->side * tempo;
+}
+
+#endif
