@@ -11,6 +11,10 @@ void texel_options_default(TexelOptions *o)
                          .log = NULL };
 }
 
+/* Below this many positions a step is microseconds of work, and waking
+ * threads for it (several times a step) would cost more than it saves. */
+enum { TEXEL_PARALLEL_MIN = 50000 };
+
 static inline bool held_out(const TunePosition *pos, int validation_every)
 {
     return validation_every > 0 && (int)(pos->game % (uint32_t)validation_every) == validation_every - 1;
@@ -23,7 +27,7 @@ double texel_loss(const TuneSet *set, const double *w_mg, const double *w_eg, do
 {
     double sum = 0;
     long n = 0;
-#pragma omp parallel for schedule(static) reduction(+ : sum, n)
+#pragma omp parallel for schedule(static) reduction(+ : sum, n) if (set->count >= TEXEL_PARALLEL_MIN)
     for (size_t i = 0; i < set->count; i++) {
         if (held_out(&set->positions[i], validation_every) != validation)
             continue;
@@ -113,7 +117,7 @@ bool texel_tune(const TuneSet *set, const TexelOptions *o, double *w_mg, double 
     report->train_before = texel_loss(set, w_mg, w_eg, k, every, false);
     report->validation_before = texel_loss(set, w_mg, w_eg, k, every, true);
 
-    const int threads = omp_get_max_threads();
+    const int threads = set->count >= TEXEL_PARALLEL_MIN ? omp_get_max_threads() : 1;
     double *start = malloc(sizeof(double) * (size_t)n2);
     if (start) {
         memcpy(start, w_mg, sizeof(double) * EVAL_PARAM_COUNT);
