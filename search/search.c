@@ -89,6 +89,7 @@ void search_thread_free(SearchThread *t)
 void search_thread_clear(SearchThread *t)
 {
     memset(t->history, 0, sizeof t->history);
+    memset(t->counter, 0, sizeof t->counter);
     memset(t->frames, 0, sizeof t->frames);
 }
 
@@ -300,6 +301,7 @@ enum {
     ORDER_HASH = 1 << 30,
     ORDER_GOOD_CAPTURE = 1 << 24,
     ORDER_KILLER = 1 << 22,
+    ORDER_COUNTER = (1 << 22) - 1, /* after both killers, before any history score */
     ORDER_BAD_CAPTURE = -(1 << 24),
     ORDER_UNDERPROMOTION = -(1 << 26),
 };
@@ -314,11 +316,20 @@ static inline int mvv_lva(const Position *p, Move m)
     return score;
 }
 
+/* The reply that last refuted the opponent's previous move, MOVE_NONE at
+ * the root or after a null move. */
+static inline Move counter_move(const SearchThread *t, int ply)
+{
+    Move previous = ply > 0 ? t->frames[ply - 1].move : MOVE_NONE;
+    return previous == MOVE_NONE ? MOVE_NONE : t->counter[move_from(previous)][move_to(previous)];
+}
+
 static void score_moves(SearchThread *t, const Move *moves, ScoredMove *out, int n, Move hash_move, int ply)
 {
     const Position *p = pos(t);
     const Frame *f = &t->frames[ply];
     const bool use_see = t->shared->options.capture_order == CAPTURES_SEE;
+    const Move counter = counter_move(t, ply);
     for (int i = 0; i < n; i++) {
         Move m = moves[i];
         int score;
@@ -338,6 +349,8 @@ static void score_moves(SearchThread *t, const Move *moves, ScoredMove *out, int
             score = ORDER_KILLER + 1;
         } else if (m == f->killers[1]) {
             score = ORDER_KILLER;
+        } else if (m == counter) {
+            score = ORDER_COUNTER;
         } else {
             score = t->history[sb_side(p)][move_from(m)][move_to(m)];
         }
@@ -364,6 +377,9 @@ static void reward_quiet(SearchThread *t, int ply, int depth, Move best, const M
         f->killers[1] = f->killers[0];
         f->killers[0] = best;
     }
+    Move previous = ply > 0 ? t->frames[ply - 1].move : MOVE_NONE;
+    if (previous != MOVE_NONE)
+        t->counter[move_from(previous)][move_to(previous)] = best;
     Color us = (Color)sb_side(pos(t));
     int bonus = depth * depth * 16;
     if (bonus > 1600)
@@ -450,6 +466,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
             if (use_see && list[i].score < ORDER_GOOD_CAPTURE && list[i].score != ORDER_HASH)
                 continue; /* a losing capture */
         }
+        t->frames[ply].move = m;
         make_move(t, m);
         int score = -qsearch(t, -beta, -alpha, ply + 1);
         unmake_move(t);
@@ -551,6 +568,14 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
     const bool killer = m == frame->killers[0] || m == frame->killers[1];
     const Color us = sb_side(pos(t));
 
+    /* SEE pruning: near the leaves, once a move has been searched, a
+     * capture that loses more material than the depth can win back is
+     * skipped. */
+    if (!pv_node && !in_check && may_prune && depth <= 4 && move_is_capture(m) && !move_is_promotion(m) &&
+        see(pos(t), t->ops, m) < -100 * depth)
+        return MOVE_PRUNED;
+
+    t->frames[ply].move = m;
     make_move(t, m);
     if (hook_defer_move(t, may_defer)) {
         unmake_move(t);
@@ -657,6 +682,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
             eval_has_pieces(p, sb_side(p))) {
             int r = 3 + depth / 4 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
             if (make_null_move(t)) {
+                frame->move = MOVE_NONE;
                 t->frames[ply + 1].null_move = true;
                 int score = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
                 t->frames[ply + 1].null_move = false;
@@ -846,6 +872,7 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth, int firs
         RootMove *rm = &t->root[i];
         announce_root_move(t, depth, rm->move, i + 1);
         uint64_t before = search_thread_nodes(t);
+        t->frames[0].move = rm->move;
         make_move(t, rm->move);
         t->frames[1].null_move = false;
         int score;

@@ -39,6 +39,7 @@ typedef struct PvLine {
 typedef struct Frame {
     int static_eval; /* SCORE_NONE when in check */
     bool null_move;  /* the move into this ply was a null move */
+    Move move;       /* the move being searched from this ply (MOVE_NONE: a null move) */
     Move killers[2];
 } Frame;
 
@@ -98,6 +99,7 @@ struct SearchThread {
     Frame frames[SEARCH_MAX_PLY + 4];
     PvLine pv[SEARCH_MAX_PLY + 1];
     int16_t history[2][64][64];
+    Move counter[64][64]; /* by the opponent's last move (from, to): the quiet reply that refuted it */
     uint8_t reduction[64][64];
     RootMove root[MAX_MOVES];
     int root_count;
