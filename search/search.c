@@ -610,10 +610,12 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
             if (r < 0)
                 r = 0;
         }
+        /* A stopped child returns 0, which is no reason to search again
+         * (and a node counted after the stop would overrun a node limit). */
         score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-        if (r > 0 && score > alpha)
+        if (r > 0 && score > alpha && !stopped(t))
             score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        if (pv_node && score > alpha && score < beta)
+        if (pv_node && score > alpha && score < beta && !stopped(t))
             score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
     }
     unmake_move(t);
@@ -880,7 +882,7 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth, int firs
             score = -search(t, -beta, -alpha, depth - 1, 1, false);
         } else {
             score = -search(t, -alpha - 1, -alpha, depth - 1, 1, true);
-            if (score > alpha && score < beta)
+            if (score > alpha && score < beta && !stopped(t))
                 score = -search(t, -beta, -alpha, depth - 1, 1, false);
         }
         unmake_move(t);

@@ -229,6 +229,27 @@ static void test_determinism(void **state)
     }
 }
 
+/* A node limit is exact wherever the search stands when it runs out: a
+ * stopped child must not cause a re-search (which would count nodes after
+ * the stop). Many limits over the perft suite's middlegames. */
+static void test_node_limit_exact(void **state)
+{
+    (void)state;
+    SuiteLines suite = suite_load("perftsuite.epd");
+    int searches = 0, stopped_by_limit = 0;
+    for (int i = 0; i < suite.count && i < 40; i++)
+        for (uint64_t limit = 700; limit < 40000; limit = limit * 3 + 17) {
+            SearchResult r = thread_search(search_board_ops(), suite.lines[i].fen, 0, limit);
+            if (r.nodes > limit)
+                fail_msg("line %d, limit %llu: %llu nodes searched: %s", i + 1, (unsigned long long)limit,
+                         (unsigned long long)r.nodes, suite.lines[i].fen);
+            searches++;
+            stopped_by_limit += r.nodes == limit; /* fewer: a mate or the depth cap ended it */
+        }
+    assert_true(stopped_by_limit * 4 > searches * 3);
+    suite_free(&suite);
+}
+
 /* Switching features off changes the tree but not the answer: a mate in 2
  * with a quiet key (which null-move and futility pruning hide at the
  * shallowest depths), every combination of switches. */
@@ -544,6 +565,7 @@ int main(void)
         cmocka_unit_test(test_dead_material),
         cmocka_unit_test(test_repetition_with_history),
         cmocka_unit_test(test_determinism),
+        cmocka_unit_test(test_node_limit_exact),
         cmocka_unit_test(test_switches),
         cmocka_unit_test(test_multipv),
         cmocka_unit_test(test_tt_store_probe),
