@@ -62,6 +62,12 @@ SearchThread *search_thread_new(const SearchBoardOps *ops, int id)
         return NULL;
     }
     memset(t->boards, 0, board_bytes * (1 + MAX_NULL_NEST));
+    t->eval_cache = eval_cache_new();
+    if (t->eval_cache == NULL) {
+        free(t->boards);
+        free(t);
+        return NULL;
+    }
     t->id = id;
     t->ops = ops;
     t->board = &t->boards[0];
@@ -82,6 +88,7 @@ void search_thread_free(SearchThread *t)
 {
     if (t == NULL)
         return;
+    eval_cache_free(t->eval_cache);
     free(t->boards);
     free(t);
 }
@@ -413,7 +420,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
-        return in_check ? SCORE_DRAW : evaluate(p, t->ops);
+        return in_check ? SCORE_DRAW : evaluate_cached(p, t->ops, t->eval_cache);
 
     const bool pv_node = beta - alpha > 1;
     TTData hit = { 0 };
@@ -425,7 +432,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     const int alpha_start = alpha;
     int best = -SCORE_INF, static_eval = SCORE_NONE;
     if (!in_check) {
-        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(p, t->ops);
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
         best = static_eval;
         if (best >= beta) {
             if (!found)
@@ -610,10 +617,12 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
             if (r < 0)
                 r = 0;
         }
+        /* A stopped child returns 0, which is no reason to search again
+         * (and a node counted after the stop would overrun a node limit). */
         score = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
-        if (r > 0 && score > alpha)
+        if (r > 0 && score > alpha && !stopped(t))
             score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
-        if (pv_node && score > alpha && score < beta)
+        if (pv_node && score > alpha && score < beta && !stopped(t))
             score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
     }
     unmake_move(t);
@@ -641,7 +650,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
-        return in_check ? SCORE_DRAW : evaluate(p, t->ops);
+        return in_check ? SCORE_DRAW : evaluate_cached(p, t->ops, t->eval_cache);
 
     /* Mate distance pruning: no line from here can beat a mate already
      * found nearer the root. */
@@ -664,7 +673,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     Frame *frame = &t->frames[ply];
     int static_eval = SCORE_NONE;
     if (!in_check)
-        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(p, t->ops);
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
     frame->static_eval = static_eval;
     const bool improving = !in_check && ply >= 2 && t->frames[ply - 2].static_eval != SCORE_NONE &&
                            static_eval > t->frames[ply - 2].static_eval;
@@ -880,7 +889,7 @@ static int search_root(SearchThread *t, int alpha, int beta, int depth, int firs
             score = -search(t, -beta, -alpha, depth - 1, 1, false);
         } else {
             score = -search(t, -alpha - 1, -alpha, depth - 1, 1, true);
-            if (score > alpha && score < beta)
+            if (score > alpha && score < beta && !stopped(t))
                 score = -search(t, -beta, -alpha, depth - 1, 1, false);
         }
         unmake_move(t);
