@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Reruns the Texel fit from what tune/games/ holds: the self-play games
-# (*.pgn.xz, read in name order), the tuner's options (SETTINGS) and, when
+# (*.pgn.xz, in the order FILES lists them, else in name order), the tuner's options (SETTINGS) and, when
 # the fit started from other weights than search/eval_weights.c's, those
 # (start_weights.c); then compares the result with search/eval_weights.c.
 # Usage: scripts/tune_eval.sh [CHESSLAB] [OUT]
@@ -18,8 +18,15 @@ start=$games/start_weights.c
 [ -r "$start" ] || start=search/eval_weights.c
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# The games in the order FILES lists them (every 10th game of that order is
+# held out), else in name order.
+if [ -r "$games/FILES" ]; then
+  mapfile -t archives < <(sed "s|^|$games/|" "$games/FILES")
+else
+  archives=("$games"/*.pgn.xz)
+fi
 args=()
-for archive in "$games"/*.pgn.xz; do
+for archive in "${archives[@]}"; do
   name=$(basename "$archive" .xz)
   xz -dc "$archive" > "$work/$name"
   args+=(--pgn "$name")

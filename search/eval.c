@@ -1,5 +1,8 @@
 #include "search/eval.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 #include "search/bitops.h"
 
 /* Move ordering and pruning margins keep fixed values of their own, so that
@@ -12,8 +15,8 @@ enum { PHASE_MAX = 24 };
 
 static const int pst_term[KING + 1] = { 0, EVAL_PST_PAWN, EVAL_PST_KNIGHT, EVAL_PST_BISHOP,
                                         EVAL_PST_ROOK, EVAL_PST_QUEEN, EVAL_PST_KING };
-/* Mobility counts squares beyond these, so an average piece scores zero. */
-static const int mobility_typical[KING + 1] = { [KNIGHT] = 4, [BISHOP] = 6, [ROOK] = 6, [QUEEN] = 12 };
+static const int mobility_term[KING + 1] = { 0, 0, EVAL_MOBILITY_KNIGHT, EVAL_MOBILITY_BISHOP,
+                                             EVAL_MOBILITY_ROOK, EVAL_MOBILITY_QUEEN, 0 };
 
 /* The running sums of one side, and where its counts go when tracing. */
 typedef struct Accumulator {
@@ -32,6 +35,13 @@ static inline __attribute__((always_inline)) void term(Accumulator *a, int index
         a->trace->coef[index] += (int16_t)(a->sign * count);
 }
 
+/* What each side attacks, gathered before the terms that need both sides. */
+typedef struct SideAttacks {
+    Bitboard pawns;           /* squares its pawns attack */
+    Bitboard minors, rooks;   /* squares its knights and bishops, its rooks attack */
+    Bitboard king_ring;       /* its king's square and neighbours */
+} SideAttacks;
+
 static Bitboard piece_attacks(const SearchBoardOps *ops, PieceType t, Square sq, Bitboard occupied)
 {
     switch (t) {
@@ -46,46 +56,149 @@ static Bitboard piece_attacks(const SearchBoardOps *ops, PieceType t, Square sq,
     }
 }
 
-/* Everything of one colour, from that colour's point of view. */
-static inline __attribute__((always_inline)) void evaluate_side(Accumulator *a, const Position *p,
-                                                                const SearchBoardOps *ops, Color us, int *phase)
+/* rank * 4 + file from the nearer edge, from the piece's own side. */
+static inline int pst_index(Square sq, Color us)
 {
-    const Color them = color_flip(us);
-    const Bitboard occupied = sb_occupied(p);
-    const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, them, PAWN);
-    const Bitboard mobility_area = ~sb_color(p, us) & ~sb_pawn_attacks(their_pawns, them);
-    const int flip = us == WHITE ? 56 : 0;
+    Square r = sb_relative(sq, us);
+    int file = square_file(r);
+    return square_rank(r) * 4 + (file < 4 ? file : 7 - file);
+}
 
+static inline int distance(Square a, Square b)
+{
+    int df = square_file(a) - square_file(b), dr = square_rank(a) - square_rank(b);
+    df = df < 0 ? -df : df;
+    dr = dr < 0 ? -dr : dr;
+    return df > dr ? df : dr;
+}
+
+static inline Bitboard forward(Bitboard b, Color c) { return c == WHITE ? b << 8 : b >> 8; }
+
+/* Material, squares, mobility, king attacks: one pass over the pieces. */
+static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, const Position *p,
+                                                               const SearchBoardOps *ops, Color us,
+                                                               SideAttacks *mine, const SideAttacks *theirs,
+                                                               int *phase)
+{
+    const Bitboard occupied = sb_occupied(p);
+    const Bitboard mobility_area = ~sb_color(p, us) & ~theirs->pawns;
+    int ring_attackers = 0;
     for (PieceType t = PAWN; t <= KING; t++) {
         for (Bitboard b = pieces_of(p, us, t); b; b &= b - 1) {
             Square sq = bb_first(b);
-            term(a, EVAL_MATERIAL + t - PAWN, 1);
-            term(a, pst_term[t] + (sq ^ flip), 1);
+            if (t != KING)
+                term(a, EVAL_MATERIAL + t - PAWN, 1);
+            term(a, pst_term[t] + pst_index(sq, us), 1);
             *phase += phase_weight[t];
-            if (t >= KNIGHT && t <= QUEEN) {
-                int reach = bb_count(piece_attacks(ops, t, sq, occupied) & mobility_area);
-                term(a, EVAL_MOBILITY + t - KNIGHT, reach - mobility_typical[t]);
+            if (t < KNIGHT || t > QUEEN)
+                continue;
+            Bitboard reach = piece_attacks(ops, t, sq, occupied);
+            term(a, mobility_term[t] + bb_count(reach & mobility_area), 1);
+            if (t <= BISHOP)
+                mine->minors |= reach;
+            else if (t == ROOK)
+                mine->rooks |= reach;
+            Bitboard ring_hits = reach & theirs->king_ring;
+            if (ring_hits) {
+                ring_attackers++;
+                term(a, EVAL_KING_ZONE_ATTACK + t - KNIGHT, bb_count(ring_hits));
             }
         }
     }
-
+    term(a, EVAL_KING_ATTACKERS + (ring_attackers < 7 ? ring_attackers : 7), 1);
     if (bb_several(pieces_of(p, us, BISHOP)))
         term(a, EVAL_BISHOP_PAIR, 1);
+}
 
-    /* Pawn structure. */
+/* The terms that depend on the pawns alone; returns the passed pawns. */
+static inline __attribute__((always_inline)) Bitboard pawn_structure_terms(Accumulator *a, const Position *p,
+                                                                           Color us, Bitboard their_pawn_attacks)
+{
+    const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
+    const Bitboard defended = sb_pawn_attacks(own_pawns, us);
+    Bitboard passed = 0;
     for (Bitboard b = own_pawns; b; b &= b - 1) {
         Square sq = bb_first(b);
-        Bitboard bit = bb_of(sq);
-        Bitboard front = sb_front_span(bit, us);
-        Bitboard adjacent_files = sb_file_fill(sb_east(bit) | sb_west(bit));
-        if (!((front | sb_front_span(sb_east(bit) | sb_west(bit), us)) & their_pawns))
-            term(a, EVAL_PASSED + square_rank(sb_relative(sq, us)), 1);
+        Bitboard bit = bb_of(sq), sides = sb_east(bit) | sb_west(bit);
+        Bitboard front = sb_front_span(bit, us), stop = forward(bit, us);
+        Bitboard adjacent_files = sb_file_fill(sides);
+        int rank = square_rank(sb_relative(sq, us));
+        if (!((front | sb_front_span(sides, us)) & their_pawns)) {
+            term(a, EVAL_PASSED + rank, 1);
+            passed |= bit;
+        }
+        if ((defended & bit) || (sides & own_pawns))
+            term(a, EVAL_CONNECTED + rank, 1);
         if (front & own_pawns)
             term(a, EVAL_DOUBLED, 1);
         if (!(adjacent_files & own_pawns))
             term(a, EVAL_ISOLATED, 1);
+        else if (!((sides | sb_front_span(sides, color_flip(us))) & own_pawns) && (stop & their_pawn_attacks))
+            term(a, EVAL_BACKWARD, 1);
     }
+    return passed;
+}
 
+/* What a passed pawn is worth beyond its rank: a free stop square, and the
+ * kings' distances to that square. */
+static inline __attribute__((always_inline)) void passed_pawn_terms(Accumulator *a, const Position *p, Color us,
+                                                                    Bitboard passed)
+{
+    const Bitboard occupied = sb_occupied(p);
+    const Square own_king = bb_first(pieces_of(p, us, KING));
+    const Square their_king = bb_first(pieces_of(p, color_flip(us), KING));
+    for (Bitboard b = passed; b; b &= b - 1) {
+        Square sq = bb_first(b);
+        Bitboard stop = forward(bb_of(sq), us);
+        int rank = square_rank(sb_relative(sq, us));
+        if (!(stop & occupied))
+            term(a, EVAL_PASSED_FREE + rank, 1);
+        Square stop_sq = bb_first(stop);
+        term(a, EVAL_PASSED_OWN_KING + rank, distance(own_king, stop_sq));
+        term(a, EVAL_PASSED_THEIR_KING + rank, distance(their_king, stop_sq));
+    }
+}
+
+/* The pawn-structure terms of both sides, from the cache when it holds
+ * this pawn formation (exact: an entry keeps the pawns it was made from),
+ * else computed and stored. Traced evaluations never use the cache, so the
+ * tuner sees every count. */
+static inline __attribute__((always_inline)) void pawn_terms(Accumulator side[2], const Position *p,
+                                                             const SideAttacks attacks[2], EvalCache *cache,
+                                                             Bitboard passed[2])
+{
+    const Bitboard white = pieces_of(p, WHITE, PAWN), black = pieces_of(p, BLACK, PAWN);
+    PawnCacheEntry *e = NULL;
+    if (cache != NULL) {
+        uint64_t h = white * 0x9e3779b97f4a7c15ull ^ black * 0xc2b2ae3d27d4eb4full;
+        e = &cache->pawns[h >> (64 - EVAL_PAWN_CACHE_BITS)];
+        if (e->pawns[WHITE] == white && e->pawns[BLACK] == black) {
+            side[WHITE].mg += e->mg;
+            side[WHITE].eg += e->eg;
+            passed[WHITE] = e->passed[WHITE];
+            passed[BLACK] = e->passed[BLACK];
+            return;
+        }
+    }
+    if (e == NULL) {
+        for (Color c = WHITE; c <= BLACK; c++)
+            passed[c] = pawn_structure_terms(&side[c], p, c, attacks[color_flip(c)].pawns);
+        return;
+    }
+    Accumulator own[2] = { { 0, 0, NULL, 1 }, { 0, 0, NULL, -1 } };
+    for (Color c = WHITE; c <= BLACK; c++)
+        passed[c] = pawn_structure_terms(&own[c], p, c, attacks[color_flip(c)].pawns);
+    *e = (PawnCacheEntry){ .pawns = { white, black }, .passed = { passed[WHITE], passed[BLACK] },
+                           .mg = own[WHITE].mg - own[BLACK].mg, .eg = own[WHITE].eg - own[BLACK].eg };
+    side[WHITE].mg += e->mg;
+    side[WHITE].eg += e->eg;
+}
+
+static inline __attribute__((always_inline)) void placement_terms(Accumulator *a, const Position *p, Color us,
+                                                                  const SideAttacks *mine)
+{
+    const Color them = color_flip(us);
+    const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, them, PAWN);
     for (Bitboard b = pieces_of(p, us, ROOK); b; b &= b - 1) {
         Bitboard file = sb_file_fill(bb_of(bb_first(b)));
         if (!(file & (own_pawns | their_pawns)))
@@ -96,10 +209,17 @@ static inline __attribute__((always_inline)) void evaluate_side(Accumulator *a, 
 
     /* Own pawns on the three files around the king, one or two ranks ahead. */
     Bitboard king = pieces_of(p, us, KING);
-    Bitboard one = us == WHITE ? king << 8 : king >> 8;
-    Bitboard zone = one | (us == WHITE ? one << 8 : one >> 8);
-    zone |= sb_east(zone) | sb_west(zone);
-    term(a, EVAL_KING_SHIELD, bb_count(zone & own_pawns));
+    Bitboard one = forward(king, us);
+    one |= sb_east(one) | sb_west(one);
+    term(a, EVAL_KING_SHIELD, bb_count(one & own_pawns));
+    term(a, EVAL_KING_SHIELD + 1, bb_count(forward(one, us) & own_pawns));
+
+    for (PieceType t = PAWN; t <= QUEEN; t++) {
+        Bitboard victims = pieces_of(p, them, t);
+        term(a, EVAL_THREAT_BY_PAWN + t - PAWN, bb_count(victims & mine->pawns));
+        term(a, EVAL_THREAT_BY_MINOR + t - PAWN, bb_count(victims & mine->minors));
+        term(a, EVAL_THREAT_BY_ROOK + t - PAWN, bb_count(victims & mine->rooks));
+    }
 }
 
 /* Non-pawn material by middlegame values. */
@@ -128,42 +248,66 @@ static int drawish_divisor(const Position *p, int score)
     return 1;
 }
 
-static inline int blend(int mg, int eg, int phase) { return (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX; }
-
 static inline __attribute__((always_inline)) int evaluate_traced(const Position *p, const SearchBoardOps *ops,
-                                                                 EvalTrace *trace)
+                                                                 EvalTrace *trace, EvalCache *cache)
 {
+    SideAttacks attacks[2] = { { 0 }, { 0 } };
+    for (Color c = WHITE; c <= BLACK; c++) {
+        attacks[c].pawns = sb_pawn_attacks(pieces_of(p, c, PAWN), c);
+        Bitboard king = pieces_of(p, c, KING);
+        attacks[c].king_ring = king | sb_king_attacks(king);
+    }
     Accumulator side[2] = { { 0, 0, trace, 1 }, { 0, 0, trace, -1 } };
     int phase = 0;
     for (Color c = WHITE; c <= BLACK; c++)
-        evaluate_side(&side[c], p, ops, c, &phase);
+        pieces_terms(&side[c], p, ops, c, &attacks[c], &attacks[color_flip(c)], &phase);
+    Bitboard passed[2];
+    pawn_terms(side, p, attacks, cache, passed);
+    for (Color c = WHITE; c <= BLACK; c++) {
+        passed_pawn_terms(&side[c], p, c, passed[c]);
+        placement_terms(&side[c], p, c, &attacks[c]);
+    }
+    term(&side[sb_side(p)], EVAL_TEMPO, 1);
+
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
     int mg = side[WHITE].mg - side[BLACK].mg, eg = side[WHITE].eg - side[BLACK].eg;
-    int blended = blend(mg, eg, phase);
+    int blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
     int divisor = drawish_divisor(p, blended);
     int score = blended / divisor;
-    /* The side to move's bonus, outside the damping: it is the move, not
-     * material, that it stands for. */
-    int tempo = blend(eval_weights[EVAL_TEMPO].mg, eval_weights[EVAL_TEMPO].eg, phase);
-    const Color us = sb_side(p);
     if (trace) {
-        trace->coef[EVAL_TEMPO] = us == WHITE ? 1 : -1;
         trace->phase = phase;
         trace->divisor = divisor;
         trace->mg = mg;
         trace->eg = eg;
-        trace->white_score = score + (us == WHITE ? tempo : -tempo);
+        trace->white_score = score;
     }
-    return (us == WHITE ? score : -score) + tempo;
+    return sb_side(p) == WHITE ? score : -score;
 }
 
-int evaluate(const Position *p, const SearchBoardOps *ops) { return evaluate_traced(p, ops, NULL); }
+int evaluate(const Position *p, const SearchBoardOps *ops) { return evaluate_traced(p, ops, NULL, NULL); }
+
+int evaluate_cached(const Position *p, const SearchBoardOps *ops, EvalCache *cache)
+{
+    return evaluate_traced(p, ops, NULL, cache);
+}
+
+EvalCache *eval_cache_new(void)
+{
+    /* All zeros is a valid entry: the formation without pawns, whose terms
+     * are all zero. */
+    EvalCache *cache = aligned_alloc(64, sizeof *cache);
+    if (cache != NULL)
+        memset(cache, 0, sizeof *cache);
+    return cache;
+}
+
+void eval_cache_free(EvalCache *cache) { free(cache); }
 
 int eval_trace(const Position *p, const SearchBoardOps *ops, EvalTrace *trace)
 {
     *trace = (EvalTrace){ .phase = 0 };
-    return evaluate_traced(p, ops, trace);
+    return evaluate_traced(p, ops, trace, NULL);
 }
 
 const EvalTermInfo eval_terms[] = {

@@ -2,13 +2,14 @@
  * blended by the material left on the board (the game phase), from the
  * side to move's point of view.
  *
- * Terms (search/eval_params.h lists them): material, piece-square tables,
- * mobility (squares a piece reaches that no enemy pawn guards, around a
- * typical count), bishop pair, passed, doubled and isolated pawns, rooks on
- * open files, a pawn shield for the king, a bonus for the side to move, and
- * a damping of pawnless endings that cannot be won by material alone. The
- * weights are one table (search/eval_weights.c) that `chesslab tune` (tune/)
- * fits to game results; the ones in use are still the hand-set values. The
+ * Terms (search/eval_params.h lists them): material, file-mirrored
+ * piece-square tables, mobility by squares reached outside enemy pawn guard,
+ * passed pawns (with a free stop square, king distances), connected,
+ * doubled, isolated and backward pawns, bishop pair, rooks on open files,
+ * the king's pawn shield, attacks on the enemy king's ring, threats on
+ * enemy pieces, the side to move; then a damping of pawnless endings that
+ * cannot be won by material alone. The weights are fitted to this project's
+ * self-play games by Texel's method (tune/, `chesslab tune`). The
  * evaluation is colour-symmetric: mirroring the board and swapping the
  * colours gives the same score (tests/test_search.c). */
 #ifndef CHESSLAB_SEARCH_EVAL_H
@@ -24,6 +25,25 @@
 extern const int eval_piece_value[KING + 1];
 
 int evaluate(const Position *p, const SearchBoardOps *ops);
+
+/* A search thread's cache of pawn-structure terms, keyed by the two pawn
+ * bitboards themselves (so a hit is exact). Pawn formations repeat across
+ * most of a tree, and the pawn terms are a large part of an evaluation. */
+enum { EVAL_PAWN_CACHE_BITS = 13 };
+typedef struct PawnCacheEntry {
+    Bitboard pawns[2];  /* the formation (White's, Black's pawns) */
+    Bitboard passed[2]; /* its passed pawns */
+    int32_t mg, eg;     /* its pawn-structure terms, White's minus Black's */
+} PawnCacheEntry;
+typedef struct EvalCache {
+    PawnCacheEntry pawns[1 << EVAL_PAWN_CACHE_BITS];
+} EvalCache;
+
+EvalCache *eval_cache_new(void); /* NULL when out of memory */
+void eval_cache_free(EvalCache *cache);
+
+/* evaluate() through a cache; the same score. */
+int evaluate_cached(const Position *p, const SearchBoardOps *ops, EvalCache *cache);
 
 /* The features behind one evaluation: for every weight, White's count minus
  * Black's, and how the sums were blended. White's score is

@@ -1,8 +1,8 @@
 /* The evaluation's weights as one table, so that a tuner can fit them.
  *
  * The evaluation is linear in its weights: every term counts a feature of
- * the position (a knight on c3, a rook reaching three squares more than is
- * typical, a passed pawn on the sixth rank) and adds that count times the term's middlegame and
+ * the position (a knight on c3, a rook with 9 squares to go, a passed pawn
+ * on the sixth rank) and adds that count times the term's middlegame and
  * endgame weight; the two sums are then blended by the game phase. So a
  * position's score is fixed by its feature counts (an EvalTrace, eval.h) and
  * the weights, and Texel's method can fit the weights to game results
@@ -17,28 +17,42 @@ typedef struct EvalPair {
     int mg, eg;
 } EvalPair;
 
-/* Piece-square tables have one weight per square, from the piece's own
- * side and in the order the board is drawn: index 0 is a8 for White (h1
- * mirrored for Black), index 63 is h1. */
-enum { EVAL_PST_SQUARES = 64 };
+/* Piece-square tables are file-mirrored (a piece on c3 and on f3 shares a
+ * weight): 4 files x 8 ranks, from the piece's own side, index
+ * rank * 4 + min(file, 7 - file). Halving the table halves what the tuner
+ * must learn from the same games. */
+enum { EVAL_PST_SQUARES = 32 };
 
-#define EVAL_TERMS(X)                                                                     \
-    X(MATERIAL, 6, "pawn, knight, bishop, rook, queen, king")                             \
-    X(PST_PAWN, EVAL_PST_SQUARES, "pawn square (rank 8 first, as drawn from own side)")   \
-    X(PST_KNIGHT, EVAL_PST_SQUARES, "knight square")                                      \
-    X(PST_BISHOP, EVAL_PST_SQUARES, "bishop square")                                      \
-    X(PST_ROOK, EVAL_PST_SQUARES, "rook square")                                          \
-    X(PST_QUEEN, EVAL_PST_SQUARES, "queen square")                                        \
-    X(PST_KING, EVAL_PST_SQUARES, "king square")                                          \
-    X(MOBILITY, 4, "per square reached beyond a typical count: knight, bishop, rook, queen") \
-    X(PASSED, 8, "passed pawn by relative rank")                                          \
-    X(BISHOP_PAIR, 1, "two bishops or more")                                              \
-    X(DOUBLED, 1, "pawn with an own pawn in front")                                       \
-    X(ISOLATED, 1, "pawn with no own pawn on the adjacent files")                         \
-    X(ROOK_OPEN, 1, "rook on a file without pawns")                                       \
-    X(ROOK_HALF_OPEN, 1, "rook on a file without own pawns")                              \
-    X(KING_SHIELD, 1, "own pawn on the king's three files, one or two ranks ahead")       \
-    X(TEMPO, 1, "side to move (added after the damping of drawish endings)")
+#define EVAL_TERMS(X)                                                                      \
+    X(MATERIAL, 5, "pawn, knight, bishop, rook, queen")                                    \
+    X(PST_PAWN, EVAL_PST_SQUARES, "pawn square (relative rank * 4 + file from the edge)")  \
+    X(PST_KNIGHT, EVAL_PST_SQUARES, "knight square")                                       \
+    X(PST_BISHOP, EVAL_PST_SQUARES, "bishop square")                                       \
+    X(PST_ROOK, EVAL_PST_SQUARES, "rook square")                                           \
+    X(PST_QUEEN, EVAL_PST_SQUARES, "queen square")                                         \
+    X(PST_KING, EVAL_PST_SQUARES, "king square")                                           \
+    X(MOBILITY_KNIGHT, 9, "knight by squares reached outside enemy pawn guard")           \
+    X(MOBILITY_BISHOP, 14, "bishop by squares reached")                                    \
+    X(MOBILITY_ROOK, 15, "rook by squares reached")                                        \
+    X(MOBILITY_QUEEN, 28, "queen by squares reached")                                      \
+    X(PASSED, 8, "passed pawn by relative rank")                                           \
+    X(PASSED_FREE, 8, "passed pawn whose stop square is empty, by rank")                   \
+    X(PASSED_OWN_KING, 8, "per square of own king's distance to the stop square, by rank") \
+    X(PASSED_THEIR_KING, 8, "per square of enemy king's distance to the stop square, by rank") \
+    X(CONNECTED, 8, "pawn defended by a pawn or beside one, by rank")                      \
+    X(DOUBLED, 1, "pawn with an own pawn in front")                                        \
+    X(ISOLATED, 1, "pawn with no own pawn on the adjacent files")                          \
+    X(BACKWARD, 1, "pawn behind its neighbours whose stop square an enemy pawn guards")    \
+    X(BISHOP_PAIR, 1, "two bishops or more")                                               \
+    X(ROOK_OPEN, 1, "rook on a file without pawns")                                        \
+    X(ROOK_HALF_OPEN, 1, "rook on a file without own pawns")                               \
+    X(KING_SHIELD, 2, "own pawn in front of the king, one or two ranks ahead")             \
+    X(KING_ZONE_ATTACK, 4, "square of the enemy king's ring attacked, by knight, bishop, rook, queen") \
+    X(KING_ATTACKERS, 8, "by the number of pieces attacking the enemy king's ring")        \
+    X(THREAT_BY_PAWN, 5, "enemy piece attacked by a pawn: pawn .. queen")                  \
+    X(THREAT_BY_MINOR, 5, "enemy piece attacked by a knight or bishop")                    \
+    X(THREAT_BY_ROOK, 5, "enemy piece attacked by a rook")                                 \
+    X(TEMPO, 1, "side to move")
 
 enum {
 #define EVAL_TERM_INDEX(name, count, what) EVAL_##name, EVAL_##name##_LAST = EVAL_##name + (count)-1,

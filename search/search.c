@@ -62,6 +62,12 @@ SearchThread *search_thread_new(const SearchBoardOps *ops, int id)
         return NULL;
     }
     memset(t->boards, 0, board_bytes * (1 + MAX_NULL_NEST));
+    t->eval_cache = eval_cache_new();
+    if (t->eval_cache == NULL) {
+        free(t->boards);
+        free(t);
+        return NULL;
+    }
     t->id = id;
     t->ops = ops;
     t->board = &t->boards[0];
@@ -82,6 +88,7 @@ void search_thread_free(SearchThread *t)
 {
     if (t == NULL)
         return;
+    eval_cache_free(t->eval_cache);
     free(t->boards);
     free(t);
 }
@@ -413,7 +420,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
-        return in_check ? SCORE_DRAW : evaluate(p, t->ops);
+        return in_check ? SCORE_DRAW : evaluate_cached(p, t->ops, t->eval_cache);
 
     const bool pv_node = beta - alpha > 1;
     TTData hit = { 0 };
@@ -425,7 +432,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     const int alpha_start = alpha;
     int best = -SCORE_INF, static_eval = SCORE_NONE;
     if (!in_check) {
-        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(p, t->ops);
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
         best = static_eval;
         if (best >= beta) {
             if (!found)
@@ -643,7 +650,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
-        return in_check ? SCORE_DRAW : evaluate(p, t->ops);
+        return in_check ? SCORE_DRAW : evaluate_cached(p, t->ops, t->eval_cache);
 
     /* Mate distance pruning: no line from here can beat a mate already
      * found nearer the root. */
@@ -666,7 +673,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     Frame *frame = &t->frames[ply];
     int static_eval = SCORE_NONE;
     if (!in_check)
-        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate(p, t->ops);
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
     frame->static_eval = static_eval;
     const bool improving = !in_check && ply >= 2 && t->frames[ply - 2].static_eval != SCORE_NONE &&
                            static_eval > t->frames[ply - 2].static_eval;

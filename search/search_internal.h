@@ -19,6 +19,7 @@
 #ifndef CHESSLAB_SEARCH_INTERNAL_H
 #define CHESSLAB_SEARCH_INTERNAL_H
 
+#include "search/eval.h"
 #include "search/search.h"
 
 /* Null moves nest (a null move inside the subtree of another); each level
@@ -98,6 +99,7 @@ struct SearchThread {
     const CancelScope *scope; /* innermost split point this thread works below, or NULL */
     Frame frames[SEARCH_MAX_PLY + 4];
     PvLine pv[SEARCH_MAX_PLY + 1];
+    EvalCache *eval_cache; /* its own pawn-structure cache */
     int16_t history[2][64][64];
     Move counter[64][64]; /* by the opponent's last move (from, to): the quiet reply that refuted it */
     uint8_t reduction[64][64];

@@ -501,6 +501,35 @@ static void test_eval_symmetry(void **state)
     suite_free(&suite);
 }
 
+/* The pawn cache changes no score: every perft-suite line and its mirror,
+ * evaluated through one cache three times (misses, then hits after other
+ * formations may have replaced entries), equals the uncached evaluation. */
+static void test_eval_cache(void **state)
+{
+    (void)state;
+    SuiteLines suite = suite_load("perftsuite.epd");
+    const SearchBoardOps *ops = search_board_ops();
+    SearchBoard *a = search_board_new(), *b = search_board_new();
+    EvalCache *cache = eval_cache_new();
+    assert_non_null(cache);
+    for (int round = 0; round < 3; round++) {
+        for (int i = 0; i < suite.count; i++) {
+            Setup m;
+            mirror(&suite.lines[i].setup, &m);
+            ops->load(a, &suite.lines[i].setup);
+            ops->load(b, &m);
+            const Position *pa = search_board_position(a), *pb = search_board_position(b);
+            int want = evaluate(pa, ops);
+            if (evaluate_cached(pa, ops, cache) != want || evaluate_cached(pb, ops, cache) != want)
+                fail_msg("round %d line %d: the cached evaluation differs: %s", round, i + 1, suite.lines[i].fen);
+        }
+    }
+    eval_cache_free(cache);
+    movegen_board_free(a);
+    movegen_board_free(b);
+    suite_free(&suite);
+}
+
 /* ---- time plans ---- */
 
 static void test_time_plans(void **state)
@@ -572,6 +601,7 @@ int main(void)
         cmocka_unit_test(test_tt_aging),
         cmocka_unit_test(test_see),
         cmocka_unit_test(test_eval_symmetry),
+        cmocka_unit_test(test_eval_cache),
         cmocka_unit_test(test_time_plans),
         cmocka_unit_test(test_long_move_list),
     };

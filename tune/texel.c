@@ -89,9 +89,6 @@ static void gradient(const TuneSet *set, const double *w_mg, const double *w_eg,
                 g[f[j].index] += dmg * f[j].count;
                 g[EVAL_PARAM_COUNT + f[j].index] += deg * f[j].count;
             }
-            /* The tempo weight is not damped: undo the divisor for it. */
-            g[EVAL_TEMPO] += dmg * pos->divisor * pos->side;
-            g[EVAL_PARAM_COUNT + EVAL_TEMPO] += deg * pos->divisor * pos->side;
         }
     }
     for (int j = 0; j < n2; j++) {

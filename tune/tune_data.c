@@ -37,7 +37,7 @@ bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t g
 {
     int nonzero = 0;
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
-        nonzero += trace->coef[i] != 0 && i != EVAL_TEMPO;
+        nonzero += trace->coef[i] != 0;
     if (!grow((void **)&set->positions, &set->capacity, set->count + 1, sizeof *set->positions) ||
         !grow((void **)&set->features, &set->feature_capacity, set->feature_count + (size_t)nonzero,
               sizeof *set->features))
@@ -45,10 +45,9 @@ bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t g
     TunePosition *pos = &set->positions[set->count++];
     *pos = (TunePosition){ .first = (uint32_t)set->feature_count, .count = (uint16_t)nonzero,
                            .phase = (uint8_t)trace->phase, .divisor = (uint8_t)trace->divisor,
-                           .side = (int8_t)(trace->coef[EVAL_TEMPO] < 0 ? -1 : 1),
                            .result = result, .game = game };
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
-        if (trace->coef[i] && i != EVAL_TEMPO)
+        if (trace->coef[i])
             set->features[set->feature_count++] = (TuneFeature){ (uint16_t)i, trace->coef[i] };
     return true;
 }

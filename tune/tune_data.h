@@ -18,9 +18,7 @@
 
 enum { TUNE_SKIP_PLIES = 8 };
 
-/* One nonzero feature count: White's count minus Black's for one weight
- * (the tempo weight is kept apart: it is added after the damping of drawish
- * endings, so the divisor does not apply to it). */
+/* One nonzero feature count: White's count minus Black's for one weight. */
 typedef struct TuneFeature {
     uint16_t index; /* into eval_weights */
     int16_t count;
@@ -31,7 +29,6 @@ typedef struct TunePosition {
     uint16_t count;
     uint8_t phase;    /* 0 .. 24 */
     uint8_t divisor;  /* 1 or 8 */
-    int8_t side;      /* +1 White to move, -1 Black: the tempo weight's count */
     float result;     /* 1 White won, 0.5 draw, 0 Black won */
     uint32_t game;    /* which game it came from (for train/validation splits) */
 } TunePosition;
@@ -68,8 +65,7 @@ static inline double tune_position_score(const TuneSet *set, size_t i, const dou
         mg += w_mg[f[k].index] * f[k].count;
         eg += w_eg[f[k].index] * f[k].count;
     }
-    double tempo = (w_mg[EVAL_TEMPO] * pos->phase + w_eg[EVAL_TEMPO] * (24 - pos->phase)) / 24.0;
-    return (mg * pos->phase + eg * (24 - pos->phase)) / 24.0 / pos->divisor + pos->side * tempo;
+    return (mg * pos->phase + eg * (24 - pos->phase)) / 24.0 / pos->divisor;
 }
 
 #endif

@@ -37,11 +37,9 @@ bool tune_write_weights(FILE *out, const double *w_mg, const double *w_eg, const
     for (int t = 0; t < eval_term_count; t++) {
         const EvalTermInfo *term = &eval_terms[t];
         fprintf(out, "    /* %s: %s */\n    [EVAL_%s] =", term->name, term->what, term->name);
-        /* A rank a line for the piece-square tables, else four a line. */
-        const int per_line = term->count % 8 == 0 && term->count >= 32 ? 8 : 4;
         for (int i = 0; i < term->count; i++) {
             int j = term->first + i;
-            if (i % per_line == 0 && (i > 0 || per_line == 8))
+            if (i > 0 && i % 4 == 0)
                 fprintf(out, "\n       ");
             fprintf(out, " { %d, %d },", (int)lround(w_mg[j]), (int)lround(w_eg[j]));
         }
