@@ -10,12 +10,13 @@
 #include "cli/commands.h"
 #include "core/timer.h"
 #include "tune/texel.h"
+#include "tune/wdl_fit.h"
 #include "tune/weights_file.h"
 
 static const char *const usage_text =
     "usage: chesslab tune --pgn FILE [--pgn FILE ...] [--out FILE] [--iterations N]\n"
     "                     [--rate R] [--validation N] [--k K] [--l2 L] [--report N]\n"
-    "                     [--start FILE]\n"
+    "                     [--start FILE] [--wdl]\n"
     "\n"
     "Fits the evaluation's weights to the results of the games in the PGN files\n"
     "(Texel's method): the logistic of the score should predict each quiet\n"
@@ -38,6 +39,12 @@ static const char *const usage_text =
     "                    start value, in loss units (default 0; try 1e-8)\n"
     "  --start FILE      start from the weights in FILE (one that --out wrote)\n"
     "  --report N        print the losses every N steps (default 100; 0 never)\n"
+    "  --wdl             fit the win/draw/loss model (search/wdl.h) instead: the\n"
+    "                    weights stay as they are (this binary's, or --start);\n"
+    "                    --iterations Adam steps (default 2000), --validation as\n"
+    "                    above; prints the held-out loss against predicting the\n"
+    "                    average rates, and a calibration table; --out writes\n"
+    "                    search/wdl_model.c source\n"
     "\n"
     "Positions kept: not in check, the move played no capture or promotion, no\n"
     "capture winning material by exchange; the first 8 plies of games from the\n"
@@ -50,6 +57,7 @@ typedef struct TuneCommand {
     const char *pgn[MAX_PGN_FILES];
     int pgn_count;
     const char *out, *start;
+    bool wdl;
     TexelOptions texel;
 } TuneCommand;
 
@@ -73,6 +81,8 @@ static int parse(int argc, char **argv, TuneCommand *c)
                 return EXIT_USAGE;
             }
             c->pgn[c->pgn_count++] = v;
+        } else if (strcmp(a, "--wdl") == 0) {
+            c->wdl = true;
         } else if (strcmp(a, "--out") == 0) {
             if (!(c->out = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
@@ -105,6 +115,52 @@ static int parse(int argc, char **argv, TuneCommand *c)
         return EXIT_USAGE;
     }
     return -1;
+}
+
+/* --wdl: the win/draw/loss model under the weights given, from a fixed
+ * start (so a rerun on the same games gives the same model). */
+static int fit_wdl(const TuneCommand *c, const TuneSet *set, const double *w_mg, const double *w_eg,
+                   char *provenance, int used)
+{
+    WdlSample *samples = wdl_samples(set, w_mg, w_eg, c->texel.validation_every);
+    if (samples == NULL) {
+        cli_error("tune", "out of memory");
+        return 1;
+    }
+    WdlModel m = { .a0 = 100, .a1 = 100, .b0 = 100, .b1 = 100 };
+    WdlFitReport r;
+    int64_t start = timer_now_ms();
+    wdl_fit(samples, set->count, c->texel.iterations, &m, &r);
+    double seconds = (double)(timer_now_ms() - start) / 1000.0;
+    printf("wdl model: a = %.2f + %.2f * phase/24, b = %.2f + %.2f * phase/24 (centipawns)\n", m.a0, m.a1, m.b0,
+           m.b1);
+    printf("training positions %zu (win %.1f%%, draw %.1f%%, loss %.1f%%): loss %.5f; held-out positions %zu: loss "
+           "%.5f, predicting the training rates %.5f; %d steps in %.1f s\n",
+           r.train, 100 * r.rates[0], 100 * r.rates[1], 100 * r.rates[2], r.train_loss, r.validation,
+           r.validation_loss, r.validation_baseline, c->texel.iterations, seconds);
+    if (r.validation)
+        wdl_print_calibration(stdout, samples, set->count, &m);
+    free(samples);
+    if (used > 0 && (size_t)used < 2048)
+        snprintf(provenance + used, 2048 - (size_t)used,
+                 ":\n * %zu quiet positions, %d Adam steps, held-out games (every %dth): loss %.5f\n"
+                 " * (predicting the average rates: %.5f).",
+                 set->count, c->texel.iterations, c->texel.validation_every, r.validation_loss,
+                 r.validation_baseline);
+    if (c->out) {
+        FILE *f = fopen(c->out, "w");
+        if (f == NULL) {
+            cli_error("tune", "--out: cannot write '%s'", c->out);
+            return EXIT_USAGE;
+        }
+        bool written = wdl_write_model(f, &m, provenance);
+        if (fclose(f) != 0 || !written) {
+            cli_error("tune", "--out: writing '%s' failed", c->out);
+            return 1;
+        }
+        printf("wdl model written to %s\n", c->out);
+    }
+    return 0;
 }
 
 int cmd_tune(int argc, char **argv)
@@ -155,6 +211,12 @@ int cmd_tune(int argc, char **argv)
         cli_error(cmd, "the files hold no usable position");
         tune_set_free(&set);
         return 1;
+    }
+
+    if (c.wdl) {
+        status = fit_wdl(&c, &set, w_mg, w_eg, provenance, used);
+        tune_set_free(&set);
+        return status;
     }
 
     c.texel.log = stdout;

@@ -30,6 +30,7 @@
 #include "search/engine_options.h"
 #include "search/eval.h"
 #include "search/see.h"
+#include "search/wdl.h"
 
 /* UCI_LINE_MAX: the longest legal game's move list (about 5900 moves,
  * 72 KB as UCI text) fits three times over; a longer line is refused, and
@@ -41,6 +42,8 @@ typedef struct Uci {
     FILE *out;
     pthread_mutex_t out_lock;
     MoveNotation notation; /* castling text of the current position's game */
+    bool show_wdl;         /* UCI_ShowWDL, read at go */
+    int root_phase;        /* the searched position's game phase, for wdl */
 } Uci;
 
 /* One whole line, flushed, never interleaved with the other thread's. */
@@ -94,6 +97,11 @@ static void on_info(void *ctx, const SearchReport *r)
     uint64_t nps = r->time_ms > 0 ? r->nodes * 1000 / (uint64_t)r->time_ms : r->nodes * 1000;
     used = append(line, used, size, "info depth %d seldepth %d multipv %d ", r->depth, r->seldepth, r->multipv);
     used = append_score(line, used, size, r->score);
+    if (u->show_wdl) {
+        int wdl[3];
+        wdl_permille(&wdl_model, r->score, u->root_phase, wdl);
+        used = append(line, used, size, " wdl %d %d %d", wdl[0], wdl[1], wdl[2]);
+    }
     if (r->bound == BOUND_LOWER)
         used = append(line, used, size, " lowerbound");
     else if (r->bound == BOUND_UPPER)
@@ -348,6 +356,8 @@ static void cmd_go(Uci *u, char **tokens, int count)
     if (l.searchmove_count == 0 && count > 1 && strcmp(tokens[count - 1], "searchmoves") == 0)
         say(u, "info string searchmoves without legal moves: searching all");
     EngineCallbacks cb = { on_info, on_bestmove, u, on_currmove };
+    u->show_wdl = engine_show_wdl(u->engine);
+    u->root_phase = eval_phase(search_board_position(engine_board(u->engine)));
     engine_go(u->engine, &l, &cb);
 }
 

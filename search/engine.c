@@ -34,6 +34,7 @@ struct Engine {
     BindPolicy bind;
     int min_split_depth, split_threads;
     bool chess960; /* UCI_Chess960 */
+    bool show_wdl; /* UCI_ShowWDL */
 
     SearchBoard *board;
     uint64_t keys[GAME_KEYS]; /* positions before the current one */
@@ -232,6 +233,8 @@ size_t engine_hash_mb(const Engine *e) { return e->hash_mb; }
 
 void engine_set_chess960(Engine *e, bool on) { e->chess960 = on; }
 bool engine_chess960(const Engine *e) { return e->chess960; }
+void engine_set_show_wdl(Engine *e, bool on) { e->show_wdl = on; }
+bool engine_show_wdl(const Engine *e) { return e->show_wdl; }
 
 void engine_new_game(Engine *e)
 {

@@ -58,6 +58,11 @@ void engine_clear_hash(Engine *e);
 void engine_set_chess960(Engine *e, bool on);
 bool engine_chess960(const Engine *e);
 
+/* UCI_ShowWDL: whether reports should carry a win/draw/loss estimate (the
+ * engine only keeps the setting; the UCI layer prints it). */
+void engine_set_show_wdl(Engine *e, bool on);
+bool engine_show_wdl(const Engine *e);
+
 /* Taken by the next search. */
 SearchOptions *engine_options(Engine *e);
 void engine_set_move_overhead(Engine *e, int64_t ms);

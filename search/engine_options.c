@@ -100,6 +100,7 @@ SETTER(apply_aspiration, engine_options(e)->aspiration = value != 0)
 SETTER(apply_capture_order, engine_options(e)->capture_order = (CaptureOrder)value)
 SETTER(apply_multipv, engine_options(e)->multipv = (int)value)
 SETTER(apply_chess960, engine_set_chess960(e, value != 0))
+SETTER(apply_show_wdl, engine_set_show_wdl(e, value != 0))
 #undef SETTER
 
 /* ---- the table ---- */

@@ -59,7 +59,9 @@ typedef enum { ENGINE_SPIN, ENGINE_CHECK, ENGINE_COMBO, ENGINE_STRING, ENGINE_BU
     X(CAPTURE_ORDER, "CaptureOrder", ENGINE_COMBO, CAPTURES_SEE, 0, 0, capture_order_choices, "--captures",       \
       "ORDER", "capture_order", apply_capture_order, "capture ordering (SEE: by static exchange)")                 \
     X(UCI_CHESS960, "UCI_Chess960", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "chess960", apply_chess960,          \
-      "Chess960: castling written king takes rook (a position that needs Chess960 castling is one anyway)")
+      "Chess960: castling written king takes rook (a position that needs Chess960 castling is one anyway)")       \
+    X(UCI_SHOW_WDL, "UCI_ShowWDL", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "show_wdl", apply_show_wdl,          \
+      "info lines add wdl W D L (permille), from a model fitted to this engine's games (search/wdl.h)")
 
 #define ENGINE_OPTION_ID(id, ...) ENGINE_OPT_##id,
 typedef enum { ENGINE_OPTION_LIST(ENGINE_OPTION_ID) ENGINE_OPTION_COUNT } EngineOptionId;

@@ -287,6 +287,14 @@ static inline __attribute__((always_inline)) int evaluate_traced(const Position 
 
 int evaluate(const Position *p, const SearchBoardOps *ops) { return evaluate_traced(p, ops, NULL, NULL); }
 
+int eval_phase(const Position *p)
+{
+    int phase = 0;
+    for (PieceType t = KNIGHT; t <= QUEEN; t++)
+        phase += phase_weight[t] * (bb_count(pieces_of(p, WHITE, t)) + bb_count(pieces_of(p, BLACK, t)));
+    return phase < PHASE_MAX ? phase : PHASE_MAX;
+}
+
 int evaluate_cached(const Position *p, const SearchBoardOps *ops, EvalCache *cache)
 {
     return evaluate_traced(p, ops, NULL, cache);

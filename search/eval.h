@@ -60,6 +60,11 @@ typedef struct EvalTrace {
 /* evaluate() with its trace filled in; returns the same score. */
 int eval_trace(const Position *p, const SearchBoardOps *ops, EvalTrace *trace);
 
+/* The game phase: 24 with every piece on the board (knight and bishop 1,
+ * rook 2, queen 4; more after promotions counts as 24), 0 with pawns and
+ * kings only. */
+int eval_phase(const Position *p);
+
 /* True when the side has a piece other than pawns and king (null-move
  * pruning is unsafe in pawn endings: zugzwang). */
 static inline bool eval_has_pieces(const Position *p, Color c)

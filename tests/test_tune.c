@@ -7,8 +7,11 @@
 
 #include "search/eval.h"
 #include "tests/test_support.h"
+#include "search/score.h"
+#include "search/wdl.h"
 #include "tune/texel.h"
 #include "tune/tune_data.h"
+#include "tune/wdl_fit.h"
 
 /* Every line of the perft suite: the trace's counts times the weights give
  * the sums, the blend gives the score, and the score is evaluate()'s. */
@@ -155,6 +158,73 @@ static void test_positions_from_pgn(void **state)
     tune_set_free(&set);
 }
 
+/* ---- the win/draw/loss model ---- */
+
+/* The model's probabilities are a distribution, favour the better score,
+ * and treat the two sides alike; permille sums to 1000 and mates are sure. */
+static void test_wdl_model_shape(void **state)
+{
+    (void)state;
+    const WdlModel m = { .a0 = 200, .a1 = -120, .b0 = 100, .b1 = 50 };
+    for (int phase = 0; phase <= 24; phase += 6) {
+        double last_win = -1;
+        for (int score = -1500; score <= 1500; score += 25) {
+            double p[3], q[3];
+            wdl_probabilities(&m, score, phase, p);
+            wdl_probabilities(&m, -score, phase, q);
+            assert_true(p[0] >= 0 && p[1] >= 0 && p[2] >= 0);
+            assert_true(fabs(p[0] + p[1] + p[2] - 1) < 1e-12);
+            assert_true(p[0] >= last_win);
+            assert_true(fabs(p[0] - q[2]) < 1e-12 && fabs(p[1] - q[1]) < 1e-12);
+            last_win = p[0];
+            int w[3];
+            wdl_permille(&m, score, phase, w);
+            assert_int_equal(w[0] + w[1] + w[2], 1000);
+            assert_true(w[0] >= 0 && w[1] >= 0 && w[2] >= 0);
+        }
+    }
+    int w[3];
+    wdl_permille(&m, SCORE_MATE - 5, 12, w);
+    assert_true(w[0] == 1000 && w[1] == 0 && w[2] == 0);
+    wdl_permille(&m, -SCORE_MATE + 4, 12, w);
+    assert_true(w[0] == 0 && w[1] == 0 && w[2] == 1000);
+    /* The fitted model too: a level score is not a likely win, a queen up is. */
+    wdl_permille(&wdl_model, 0, 24, w);
+    assert_true(w[0] < 500 && w[2] < 500);
+    wdl_permille(&wdl_model, 900, 12, w);
+    assert_true(w[0] > 900);
+}
+
+/* Results drawn from a known model are fitted back to it, and the fitted
+ * model predicts held-out results better than the average rates do. */
+static void test_wdl_fit_recovers_model(void **state)
+{
+    (void)state;
+    const WdlModel truth = { .a0 = 180, .a1 = -90, .b0 = 90, .b1 = 60 };
+    enum { N = 30000 };
+    WdlSample *samples = malloc(N * sizeof *samples);
+    assert_non_null(samples);
+    uint64_t rng = 12345;
+    for (int i = 0; i < N; i++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        double score = (double)((rng >> 33) % 1201) - 600;
+        int phase = (int)((rng >> 20) % 25);
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        double u = (double)(rng >> 11) / 9007199254740992.0, p[3];
+        wdl_probabilities(&truth, score, phase, p);
+        samples[i] = (WdlSample){ .score = (float)score, .phase = (unsigned char)phase,
+                                  .outcome = u < p[0] ? 0 : u < p[0] + p[1] ? 1 : 2, .held_out = i % 10 == 9 };
+    }
+    WdlModel m = { .a0 = 100, .a1 = 100, .b0 = 100, .b1 = 100 };
+    WdlFitReport r;
+    wdl_fit(samples, N, 1500, &m, &r);
+    assert_int_equal(r.train + r.validation, N);
+    assert_true(fabs(m.a0 - truth.a0) < 20 && fabs(m.a1 - truth.a1) < 30);
+    assert_true(fabs(m.b0 - truth.b0) < 15 && fabs(m.b1 - truth.b1) < 25);
+    assert_true(r.validation_loss < r.validation_baseline - 0.1);
+    free(samples);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -162,6 +232,8 @@ int main(void)
         cmocka_unit_test(test_fit_recovers_weights),
         cmocka_unit_test(test_early_stopping_never_worse),
         cmocka_unit_test(test_positions_from_pgn),
+        cmocka_unit_test(test_wdl_model_shape),
+        cmocka_unit_test(test_wdl_fit_recovers_model),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -23,9 +23,14 @@ class Engine:
         self.lines.put((time.monotonic(), None))
 
     def send(self, text):
+        """Sends a line; returns the time just before it was written: the
+        engine cannot have read it earlier, whereas a stamp taken after the
+        flush can come late when the test is descheduled there (the engine
+        may have acted on the line by then)."""
+        stamp = time.monotonic()
         self.p.stdin.write(text + "\n")
         self.p.stdin.flush()
-        return time.monotonic()
+        return stamp
 
     def until(self, pattern, timeout=60.0):
         """Lines up to and including the first matching one; (lines, time).

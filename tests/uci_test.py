@@ -331,6 +331,46 @@ def session_multipv():
     check(code == 0, "MultiPV session exits 0")
 
 
+WDL_RE = re.compile(
+    r"^info depth \d+ seldepth \d+ multipv 1 score (cp -?\d+|mate -?\d+) wdl (\d+) (\d+) (\d+)"
+    r"( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv( " + MOVE + ")+$")
+
+
+def session_show_wdl():
+    """UCI_ShowWDL: declared off; when on, every info line carries wdl W D L
+    after the score, permille summing to 1000, a mate a sure result; off
+    again, the layout of before."""
+    e = Engine()
+    e.send("uci")
+    lines, _ = e.until("^uciok$")
+    check("option name UCI_ShowWDL type check default false" in lines, "UCI_ShowWDL declared: check, false")
+    e.send("setoption name UCI_ShowWDL value true")
+    e.send("position startpos")
+    e.send("go depth 6")
+    lines, _ = e.until("^bestmove")
+    infos = [l for l in lines if l.startswith("info depth")]
+    found = [WDL_RE.match(l) for l in infos]
+    check(infos and all(found), "ShowWDL: every info line with wdl: %s" % infos[:2])
+    check(all(m and sum(int(m.group(k)) for k in (2, 3, 4)) == 1000 for m in found),
+          "ShowWDL: W + D + L = 1000: %s" % infos[:2])
+    # A clearly won position: the side to move mostly wins.
+    e.send("position fen 4k3/8/8/8/8/8/8/QQQ1K3 w - - 0 1")
+    e.send("go depth 4")
+    lines, _ = e.until("^bestmove")
+    found = [WDL_RE.match(l) for l in lines if l.startswith("info depth")]
+    check(found and all(m and int(m.group(2)) > 900 for m in found), "ShowWDL: three queens up wins: %s" % lines[:2])
+    check(found and found[-1].group(1).startswith("mate") and found[-1].group(2) == "1000",
+          "ShowWDL: a mate is wdl 1000 0 0: %s" % lines[-2:])
+    e.send("setoption name UCI_ShowWDL value false")
+    e.send("position startpos")
+    e.send("go depth 4")
+    lines, _ = e.until("^bestmove")
+    infos = [l for l in lines if l.startswith("info depth")]
+    check(infos and all(INFO_RE.match(l) for l in infos), "ShowWDL off: the layout of before: %s" % infos[:2])
+    code, _ = e.close()
+    check(code == 0, "ShowWDL session exits 0")
+
+
 def session_stop_and_ponder():
     e = Engine()
     e.send("uci")
@@ -598,6 +638,7 @@ def main():
     first = session_basics()
     session_chess960()
     session_multipv()
+    session_show_wdl()
     session_stop_and_ponder()
     session_threads()
     session_end_of_input()

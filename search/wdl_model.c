@@ -1,0 +1,11 @@
+/* The win/draw/loss model (search/wdl.h). Written by `chesslab tune --wdl`:
+ * fitted to the game results of selfplay-1000+10-a.pgn (1600 games),
+ * selfplay-1000+10-b.pgn (1200 games), selfplay-1000+10-c.pgn (1200 games),
+ * selfplay-300+3.pgn (3000 games), selfplay-1000+10-seecm.pgn (1347 games),
+ * selfplay-300+3-d.pgn (1800 games):
+ * 790156 quiet positions, 2000 Adam steps, held-out games (every 10th): loss 0.78833
+ * (predicting the average rates: 1.09968).
+ * Rerun the fit rather than editing by hand. */
+#include "search/wdl.h"
+
+const WdlModel wdl_model = { .a0 = 208.60, .a1 = -131.06, .b0 = 104.40, .b1 = 53.34 };
