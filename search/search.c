@@ -988,7 +988,30 @@ static Move ponder_move(SearchThread *t)
     return result;
 }
 
-static bool iteration_ends_search(SearchThread *t, int depth, int score)
+/* How the last completed iterations went, for the clock: how many in a row
+ * kept the best move, the share of the last one's nodes the best move took
+ * (near 1: nothing else was close), and how far the score fell. */
+typedef struct IterationTrend {
+    int stable;
+    double best_share;
+    int score_drop;
+} IterationTrend;
+
+/* The soft limit scaled by the trend: a best move that keeps changing, that
+ * others came close to, or whose score is falling, deserves more time; one
+ * that stood for several iterations with little competition, less. The
+ * factors multiply to about 1 in a typical middlegame. */
+static double soft_time_scale(const IterationTrend *trend)
+{
+    static const double by_stability[] = { 1.5, 1.2, 1.0, 0.9, 0.8 };
+    double stability = by_stability[trend->stable < 4 ? trend->stable : 4];
+    double competition = 1.5 - trend->best_share; /* 0.5 .. 1.5 */
+    int drop = trend->score_drop < 0 ? 0 : trend->score_drop > 80 ? 80 : trend->score_drop;
+    double falling = 1.0 + drop / 160.0; /* up to 1.5 */
+    return 1.3 * stability * competition * falling;
+}
+
+static bool iteration_ends_search(SearchThread *t, int depth, int score, const IterationTrend *trend)
 {
     SearchShared *s = t->shared;
     const SearchLimits *l = &s->limits;
@@ -1001,7 +1024,10 @@ static bool iteration_ends_search(SearchThread *t, int depth, int score)
          * score and a ponder move. */
         if (t->root_count == 1 && depth >= 4)
             return true;
-        if (search_elapsed_ms(s) >= s->plan.soft_ms)
+        double soft = s->plan.soft_ms * soft_time_scale(trend);
+        if (soft > s->plan.hard_ms)
+            soft = (double)s->plan.hard_ms;
+        if ((double)search_elapsed_ms(s) >= soft)
             return true;
     }
     return false;
@@ -1091,6 +1117,7 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
     int line_score[SEARCH_MAX_MULTIPV];
     int score = 0, completed = 0, seldepth = 0;
     Move completed_best = MOVE_NONE;
+    IterationTrend trend = { .stable = 0, .best_share = 1.0, .score_drop = 0 };
     for (int depth = 1; depth <= SEARCH_MAX_DEPTH; depth++) {
         if (hook_skip_iteration(t, depth)) /* Hook (Lazy SMP): this helper skips the depth. */
             continue;
@@ -1111,19 +1138,26 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
             break;
         }
         if (!stopped(t)) {
+            uint64_t iteration_nodes = 0;
+            for (int i = 0; i < t->root_count; i++)
+                iteration_nodes += t->root[i].nodes;
+            const int previous_score = score;
             completed = depth;
             score = result;
             if (lines > 1) {
                 sort_lines(t, lines);
                 score = t->root[0].score;
             }
+            trend.stable = depth > 1 && t->root[0].move == completed_best ? trend.stable + 1 : 0;
+            trend.best_share = iteration_nodes ? (double)t->root[0].nodes / (double)iteration_nodes : 1.0;
+            trend.score_drop = depth > 1 ? previous_score - score : 0;
             completed_best = t->root[0].move;
             seldepth = t->seldepth;
             qsort(&t->root[lines], (size_t)(t->root_count - lines), sizeof(RootMove), compare_root_nodes);
             tt_store(s->tt, sb_key(pos(t)), t->root[0].move, score_to_tt(score, 0), SCORE_NONE, depth, BOUND_EXACT);
             for (int k = 0; k < lines; k++)
                 report(t, depth, k, k == 0 ? score : t->root[k].score, BOUND_EXACT);
-            if (t->id == 0 && iteration_ends_search(t, depth, score))
+            if (t->id == 0 && iteration_ends_search(t, depth, score, &trend))
                 break;
         } else {
             /* Stopped in the first iteration: the front move stands. */
