@@ -53,7 +53,7 @@ typedef struct Counter {
 static bool counter_new_pass(Counter *c)
 {
     perft_tt_free(&c->tt);
-    c->has_tt = c->job->hash_mb > 0 && c->job->depth - c->job->split >= PERFT_HASH_MIN_DEPTH;
+    c->has_tt = c->job->hash_mb > 0 && c->job->depth - c->job->split >= PERFT_TT_MIN_DEPTH;
     return !c->has_tt || perft_tt_init(&c->tt, c->job->hash_mb);
 }
 
