@@ -21,8 +21,9 @@
 
 #include "core/perft_tt.h"
 
-/* Leaves below p (depth < PERFT_TT_MIN_DEPTH or no table): the template's
- * own loops, as gen_perft runs them. */
+/* Leaves below p without the table (below PERFT_TT_MIN_DEPTH, a depth-2
+ * node the table lacks, no table): the template's loops, as gen_perft
+ * runs them. */
 static BB_ALWAYS_INLINE uint64_t hashed_leaves(const Position *p, const CastleGeometry *g, int depth,
                                                PerftMode mode)
 {
