@@ -13,9 +13,11 @@
  * so a probe is one cache miss at most and is prefetched by the caller
  * (perft_tt_prefetch) before it is needed. A store replaces the same
  * position, else an empty entry, else the one cheapest to recompute: the
- * shallowest, and among equally deep ones the smallest count. No ageing:
- * a perft count never goes stale, so entries of earlier work units (MPI)
- * are as good as new ones; depth decides what stays.
+ * shallowest, and among equally deep ones the smallest count (measured:
+ * fewer instructions than taking the first of the shallowest when the
+ * table is too small). No ageing: a perft count never goes stale, so
+ * entries of earlier work units (MPI) are as good as new ones; depth
+ * decides what stays.
  *
  * Why 16-byte entries rather than 8-byte ones with a few key bits: an
  * 8-byte entry has room for 20-40 check bits, and with millions of probes
