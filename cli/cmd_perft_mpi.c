@@ -14,6 +14,7 @@
 #include "cli/perft_options.h"
 #include "core/epd.h"
 #include "core/perft_parallel.h"
+#include "core/progress.h"
 #include "distributed/work_units.h"
 #include "movegen_variants/registry.h"
 #ifdef CHESSLAB_HAVE_MPI
@@ -297,7 +298,8 @@ int cmd_perft_mpi(int argc, char **argv)
     MpiPerftJob job = { .gen = o.gen, .root = root, .depth = o.shared.depth, .split = o.split, .mode = o.shared.mode,
                         .threads = o.shared.threads, .hash_mb = o.shared.hash_mb, .bind = o.shared.bind,
                         .topology = o.shared.bind != BIND_NONE ? topology : NULL, .checkpoint = o.checkpoint,
-                        .verify_keys = o.verify_keys, .rank_timeout = o.rank_timeout };
+                        .verify_keys = o.verify_keys, .rank_timeout = o.rank_timeout,
+                        .progress = rank == 0 && progress_wanted_relayed() };
     read_test_hooks(&job);
     MpiPerftResult result;
     status = perft_mpi_run(&job, &result, err, sizeof err);

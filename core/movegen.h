@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include "core/setup.h"
 
+struct PerftTT;
+
 typedef enum {
     PERFT_BULK, /* count the legal moves at depth 1 */
     PERFT_FULL  /* make and unmake every leaf move */
@@ -43,6 +45,11 @@ typedef struct MoveGen {
     /* Leaf count of the legal-move tree of the given depth (depth 0: 1).
      * The board is unchanged on return. The hot loop calls nothing indirect. */
     uint64_t (*perft)(void *board, int depth, PerftMode mode);
+    /* Optional (NULL: core's perft driver walks the hashed part of the tree
+     * through this interface). perft through the shared table tt (tt NULL:
+     * as perft), walked by the generator itself; the counts it stores are
+     * those core's driver stores, so either may fill a table for the other. */
+    uint64_t (*perft_hashed)(void *board, int depth, PerftMode mode, struct PerftTT *tt);
 } MoveGen;
 
 static inline bool movegen_available(const MoveGen *g)

@@ -53,12 +53,15 @@ static bool expand(const MoveGen *g, void *board, int plies, int root_index, Ite
     return true;
 }
 
-/* Perft through the shared table above PERFT_HASH_MIN_DEPTH; below it the
- * generator's own hot loop runs uninterrupted. */
+/* Perft through the shared table from PERFT_TT_MIN_DEPTH up: the
+ * generator's own hashed walk where it has one, else this walk through
+ * the interface, with the generator's hot loop below the table. */
 static uint64_t perft_hashed(const MoveGen *g, void *board, int depth, PerftMode mode, PerftTT *tt)
 {
-    if (depth < PERFT_HASH_MIN_DEPTH || tt == NULL)
+    if (depth < PERFT_TT_MIN_DEPTH || tt == NULL)
         return g->perft(board, depth, mode);
+    if (g->perft_hashed)
+        return g->perft_hashed(board, depth, mode, tt);
     uint64_t key = g->key(board), count;
     if (perft_tt_probe(tt, key, depth, &count))
         return count;
@@ -70,8 +73,7 @@ static uint64_t perft_hashed(const MoveGen *g, void *board, int depth, PerftMode
         count += perft_hashed(g, board, depth - 1, mode, tt);
         g->unmake(board);
     }
-    if (perft_tt_fits(count))
-        perft_tt_store(tt, key, depth, count);
+    perft_tt_store(tt, key, depth, count);
     return count;
 }
 

@@ -10,7 +10,7 @@
 #include "core/movegen.h"
 #include "core/topology.h"
 
-enum { PERFT_MAX_THREADS = 1024, PERFT_ITEMS_PER_THREAD = 16, PERFT_HASH_MIN_DEPTH = 2 };
+enum { PERFT_MAX_THREADS = 1024, PERFT_ITEMS_PER_THREAD = 16 };
 
 typedef struct PerftJob {
     const MoveGen *gen;

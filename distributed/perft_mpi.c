@@ -13,6 +13,7 @@
 #include "distributed/checkpoint.h"
 #include "core/perft_parallel.h"
 #include "core/perft_tt.h"
+#include "core/progress.h"
 #include "core/timer.h"
 #include "core/zobrist.h"
 
@@ -53,7 +54,7 @@ typedef struct Counter {
 static bool counter_new_pass(Counter *c)
 {
     perft_tt_free(&c->tt);
-    c->has_tt = c->job->hash_mb > 0 && c->job->depth - c->job->split >= PERFT_HASH_MIN_DEPTH;
+    c->has_tt = c->job->hash_mb > 0 && c->job->depth - c->job->split >= PERFT_TT_MIN_DEPTH;
     return !c->has_tt || perft_tt_init(&c->tt, c->job->hash_mb);
 }
 
@@ -134,6 +135,9 @@ typedef struct Master {
     double *held_since;      /* per rank: when rank 0 last heard from it */
     RankStats *stats;
     Counter *counter;        /* rank 0's own */
+    uint64_t resumed;        /* this pass: units the checkpoint had at its start */
+    uint64_t done, done_nodes; /* this pass: units counted in this run, their leaves */
+    double pass_start, shown; /* progress: when the pass began, when last shown */
     pthread_mutex_t lock;    /* guards everything above that changes */
     bool failed;
     char err[256];
@@ -160,6 +164,8 @@ static void record(Master *m, int rank, uint64_t index, uint64_t count)
     }
     m->stats[rank].units++;
     m->stats[rank].nodes += count;
+    m->done++;
+    m->done_nodes += count;
     if (m->job->test_stop_after && ++m->recorded == m->job->test_stop_after) {
         fprintf(stderr, "chesslab perft: test hook: rank 0 stops after %" PRIu64 " units\n", m->recorded);
         _exit(3); /* as abrupt as a kill: no clean-up, the checkpoint as it stands */
@@ -187,6 +193,22 @@ static void *local_counting(void *arg)
         }
         pthread_mutex_unlock(&m->lock);
     }
+}
+
+/* Units already in the checkpoint are not in the figures: the rate and the
+ * time left are those of this run's counting. Called with the lock held. */
+static void show_progress(Master *m, bool last)
+{
+    double now = timer_seconds();
+    if (!m->job->progress || (!last && now - m->shown < 0.5))
+        return;
+    m->shown = now;
+    char what[32];
+    snprintf(what, sizeof what, m->job->verify_keys ? "perft --mpi pass %d/2" : "perft --mpi", m->pass);
+    progress_line(what, (int)m->done, (int)(m->list->count - m->resumed), "units", m->done_nodes,
+                  now - m->pass_start);
+    if (last)
+        progress_end();
 }
 
 static bool check_timeouts(Master *m)
@@ -228,6 +250,7 @@ static void serve(Master *m)
                     m->err);
             MPI_Abort(MPI_COMM_WORLD, 1);
         }
+        show_progress(m, false);
         pthread_mutex_unlock(&m->lock);
         if (!flag) {
             nanosleep(&pause, NULL);
@@ -270,6 +293,8 @@ static void serve(Master *m)
         }
     }
     pthread_join(thread, NULL);
+    if (!m->failed)
+        show_progress(m, true);
     if (m->failed) {
         fprintf(stderr, "chesslab perft: %s; stopping the run (the checkpoint keeps the finished units)\n", m->err);
         MPI_Abort(MPI_COMM_WORLD, 1);
@@ -393,9 +418,14 @@ static int master_run(const MpiPerftJob *job, int size, Counter *counter, MpiPer
         m.pass = pass;
         m.counts = m.checkpoint ? cp.counts[pass - 1] : own_counts[pass - 1];
         m.next = 0;
+        m.done = m.done_nodes = 0;
+        m.pass_start = timer_seconds();
+        m.shown = m.pass_start - 1.0; /* the first line at once */
         memset(m.taken, 0, list.count + 1);
+        m.resumed = 0;
         for (size_t i = 0; i < list.count; i++)
-            out->resumed += m.counts[i] != CHECKPOINT_NOT_DONE;
+            m.resumed += m.counts[i] != CHECKPOINT_NOT_DONE;
+        out->resumed += m.resumed;
         serve(&m);
         out->total[pass - 1] = pass_total(&list, m.counts);
     }

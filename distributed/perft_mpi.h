@@ -39,6 +39,7 @@ typedef struct MpiPerftJob {
     const char *checkpoint;    /* NULL: none */
     bool verify_keys;          /* second pass with another Zobrist seed */
     double rank_timeout;       /* seconds a rank may hold a unit; 0: no limit */
+    bool progress;             /* rank 0: units done, nodes, rate, time left on stderr */
     /* Test hooks (0: off): rank 0 exits abruptly right after recording its
      * stop_after-th unit, as if killed; rank die_rank (>= 1) kills itself
      * with SIGKILL after die_after finished units. */

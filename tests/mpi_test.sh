@@ -106,6 +106,22 @@ head -c -9 "$cp" >"$tmp/torn"
 if run 2 --depth 5 --position kiwipete --split-depth 2 --checkpoint "$tmp/torn" && [ "$(nodes)" = 193690690 ] &&
   grep -q "torn last line was dropped" "$tmp/out"; then ok; else bad "torn checkpoint: $(cat "$tmp/out" "$tmp/err")"; fi
 
+# --- progress: rank 0 shows units, nodes, rate on a terminal (mpirun relays
+# it), nothing when mpirun's output is not one (every run above: files)
+if run 2 --depth 5 --position start --hash 2 && [ "$(nodes)" = 4865609 ] && [ ! -s "$tmp/err" ]; then ok; else
+  bad "progress with output to files: stderr '$(head -c 300 "$tmp/err")'"; fi
+if command -v script >/dev/null; then
+  # script(1) gives mpirun a terminal for stdout and stderr.
+  cmd=$(printf '%q ' timeout 120 "$mpiexec" "${flags[@]}" "$np_flag" 2 "$bin" perft --mpi --depth 5 --position start --split-depth 2)
+  script -qec "$cmd" /dev/null >"$tmp/tty" </dev/null
+  if grep -q 'perft --mpi: 400/400 units, 4865609 nodes' "$tmp/tty" && grep -q '^nodes *4865609' "$tmp/tty"; then ok; else
+    bad "progress on a terminal: $(head -c 400 "$tmp/tty" | tr '\r' '|')"; fi
+  # stdout to a file with stderr still a terminal: no progress either
+  script -qec "$cmd >$(printf '%q' "$tmp/out")" /dev/null >"$tmp/tty" </dev/null
+  if [ "$(nodes)" = 4865609 ] && ! grep -q 'units' "$tmp/tty"; then ok; else
+    bad "progress with stdout to a file: $(head -c 400 "$tmp/tty" | tr '\r' '|')"; fi
+fi
+
 # --- usage errors are reported once, not once per rank
 # (checked several times: a rank exiting early once raced rank 0's message)
 for attempt in 1 2 3 4 5; do

@@ -6,6 +6,7 @@
 #include "movegen_variants/bitboard/generator_exports.h"
 
 BITBOARD_DECLARE_EXPORTS(pext_impl_)
+BITBOARD_DECLARE_HASHED(pext_impl_)
 
 static const char *pext_unavailable_reason(void)
 {
@@ -25,5 +26,5 @@ const MoveGen movegen_pext = {
     .unavailable_reason = pext_unavailable_reason,
     .note = pext_note,
     .board_size = sizeof(BitboardBoard),
-    BITBOARD_EXPORTED_FUNCTIONS(pext_impl_),
+    BITBOARD_EXPORTED_FUNCTIONS(pext_impl_), BITBOARD_HASHED_FUNCTION(pext_impl_),
 };

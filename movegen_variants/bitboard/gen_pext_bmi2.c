@@ -5,3 +5,4 @@
 #define STRATEGY pext
 #define GEN_EXPORT_PREFIX pext_impl_
 #include "movegen_variants/bitboard/generator_template.h"
+#include "movegen_variants/bitboard/generator_hashed.h"

@@ -8,8 +8,11 @@
 #include "movegen_variants/bitboard/simd_levels.h"
 
 BITBOARD_DECLARE_EXPORTS(simd_scalar_impl_)
+BITBOARD_DECLARE_HASHED(simd_scalar_impl_)
 BITBOARD_DECLARE_EXPORTS(simd_avx2_impl_)
+BITBOARD_DECLARE_HASHED(simd_avx2_impl_)
 BITBOARD_DECLARE_EXPORTS(simd_avx512_impl_)
+BITBOARD_DECLARE_HASHED(simd_avx512_impl_)
 
 static const char *avx2_unavailable_reason(void)
 {
@@ -24,13 +27,16 @@ static const char *avx512_unavailable_reason(void)
 #define SIMD_LEVEL_SUMMARY "bitboards, legal generation with pin/check masks, simd attacks pinned to "
 static const MoveGen level_generators[SIMD_LEVEL_COUNT] = {
     { .name = "simd-scalar", .summary = SIMD_LEVEL_SUMMARY "scalar Kogge-Stone",
-      .board_size = sizeof(BitboardBoard), BITBOARD_EXPORTED_FUNCTIONS(simd_scalar_impl_) },
+      .board_size = sizeof(BitboardBoard), BITBOARD_EXPORTED_FUNCTIONS(simd_scalar_impl_),
+      BITBOARD_HASHED_FUNCTION(simd_scalar_impl_) },
     { .name = "simd-avx2", .summary = SIMD_LEVEL_SUMMARY "AVX2 4-line hyperbola quintessence",
       .unavailable_reason = avx2_unavailable_reason,
-      .board_size = sizeof(BitboardBoard), BITBOARD_EXPORTED_FUNCTIONS(simd_avx2_impl_) },
+      .board_size = sizeof(BitboardBoard), BITBOARD_EXPORTED_FUNCTIONS(simd_avx2_impl_),
+      BITBOARD_HASHED_FUNCTION(simd_avx2_impl_) },
     { .name = "simd-avx512", .summary = SIMD_LEVEL_SUMMARY "AVX-512 8-direction Kogge-Stone",
       .unavailable_reason = avx512_unavailable_reason,
-      .board_size = sizeof(BitboardBoard), BITBOARD_EXPORTED_FUNCTIONS(simd_avx512_impl_) },
+      .board_size = sizeof(BitboardBoard), BITBOARD_EXPORTED_FUNCTIONS(simd_avx512_impl_),
+      BITBOARD_HASHED_FUNCTION(simd_avx512_impl_) },
 };
 
 const MoveGen *simd_level_generator(SimdLevel level)
@@ -69,6 +75,10 @@ static void simd_make(void *board, Move m) { best()->make(board, m); }
 static void simd_unmake(void *board) { best()->unmake(board); }
 static uint64_t simd_key(const void *board) { return best()->key(board); }
 static uint64_t simd_perft(void *board, int depth, PerftMode mode) { return best()->perft(board, depth, mode); }
+static uint64_t simd_perft_hashed(void *board, int depth, PerftMode mode, struct PerftTT *tt)
+{
+    return best()->perft_hashed(board, depth, mode, tt);
+}
 
 static const char *simd_note(void)
 {
@@ -94,4 +104,5 @@ const MoveGen movegen_simd = {
     .unmake = simd_unmake,
     .key = simd_key,
     .perft = simd_perft,
+    .perft_hashed = simd_perft_hashed,
 };

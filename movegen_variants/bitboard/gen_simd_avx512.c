@@ -6,3 +6,4 @@
 #define STRATEGY simd
 #define GEN_EXPORT_PREFIX simd_avx512_impl_
 #include "movegen_variants/bitboard/generator_template.h"
+#include "movegen_variants/bitboard/generator_hashed.h"

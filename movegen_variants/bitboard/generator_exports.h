@@ -1,6 +1,8 @@
-/* Declarations of the functions generator_template.h emits when
- * GEN_EXPORT_PREFIX is set, for the file that builds the MoveGen from them
- * (a file compiled without the instruction-set flags of the generator). */
+/* Declarations of the functions generator_template.h and
+ * generator_hashed.h (perft_hashed) emit when GEN_EXPORT_PREFIX is set,
+ * for the file that builds the MoveGen from them (a file compiled without
+ * the instruction-set flags of the generator, or one that adds
+ * perft_hashed, which the template's own MoveGen lacks). */
 #ifndef CHESSLAB_BITBOARD_GENERATOR_EXPORTS_H
 #define CHESSLAB_BITBOARD_GENERATOR_EXPORTS_H
 
@@ -24,5 +26,10 @@
     .load = prefix##load, .save = prefix##save, .legal_moves = prefix##legal_moves, \
     .in_check = prefix##in_check, .make = prefix##make, .unmake = prefix##unmake,   \
     .key = prefix##key, .perft = prefix##perft
+
+/* The same for generator_hashed.h's perft_hashed, where it is included. */
+#define BITBOARD_DECLARE_HASHED(prefix) \
+    uint64_t prefix##perft_hashed(void *board, int depth, PerftMode mode, struct PerftTT *tt);
+#define BITBOARD_HASHED_FUNCTION(prefix) .perft_hashed = prefix##perft_hashed
 
 #endif
