@@ -455,7 +455,7 @@ typedef struct ReplyCache {
     Bitboard walk;       /* castle walk squares of the wings whose path is empty */
     Bitboard sliders;    /* the replier's unpinned sliders */
     Bitboard seen;       /* squares they attack, first blockers included */
-    Bitboard pawn_zone;  /* squares the replier's unpinned pawns push to or capture on */
+    Bitboard pawn_zone;  /* squares the replier's unpinned pawns stand on, push to or capture on */
     int pieces_count;    /* the replier's knight and slider moves */
     int pawn_count;      /* its pawn moves */
     int castle_count;    /* its castling moves */
@@ -481,21 +481,21 @@ static uint64_t perft_bulk2_white(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
 
 /* A move that leaves the replier's checks and pins as they were, and no
- * en passant: quiet or a double push no pawn can take en passant, both
- * squares off the replier's king zone (so no king ray's first or second
- * piece changes: no slider check, discovered check or pin comes or goes,
- * castling paths stay as they were), and no knight or pawn check from
+ * en passant: a quiet move, a capture (not en passant) or a double push no
+ * pawn can take en passant; both squares off the replier's king zone (so
+ * no king ray's first or second piece changes: no slider check,
+ * discovered check or pin comes or goes, castling paths and the pieces
+ * that are pinned stay as they were), and no knight or pawn check from
  * the destination. */
 static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
                                                     const PieceType moved, const MoveKind kind, Square from, Square to)
 {
     const Color them = color_flip(us);
-    if ((kind != MK_QUIET && kind != MK_DOUBLE_PUSH) || ((bb_of(from) | bb_of(to)) & rc->king_zone) ||
-        (bb_of(to) & pieces_of_color(p, them)))
+    if ((kind != MK_QUIET && kind != MK_CAPTURE && kind != MK_DOUBLE_PUSH) ||
+        ((bb_of(from) | bb_of(to)) & rc->king_zone))
         return false;
     const Bitboard their_king = bb_of(rc->facts.king);
-    if (kind == MK_DOUBLE_PUSH &&
-        (bb_tables.pawn_attacks[us][(from + to) / 2] & pieces_of(p, them, PAWN)))
+    if (kind == MK_DOUBLE_PUSH && (bb_tables.pawn_attacks[us][(from + to) / 2] & pieces_of(p, them, PAWN)))
         return false;
     if (moved == KNIGHT)
         return !(bb_tables.knight[to] & their_king);
@@ -507,33 +507,44 @@ static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const Rep
 /* The replier's legal moves after our move from -> to (one that keeps the
  * reply facts), counted from the node and the ReplyCache without making
  * the move: only what the two changed squares can touch is looked at
- * again. */
+ * again. A captured piece is off the king zone, so it was not pinned. */
 static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
-                                                const PieceType moved, Square from, Square to)
+                                                const PieceType moved, const MoveKind kind, Square from, Square to)
 {
     const Color them = color_flip(us);
     const Bitboard changed = bb_of(from) | bb_of(to);
-    const Bitboard occupied = occupied_squares(p) ^ changed;
-    const Bitboard own = pieces_of_color(p, them); /* the replier's: nothing was captured */
+    const Bitboard own_before = pieces_of_color(p, them); /* the replier's */
+    const Bitboard captured = kind == MK_CAPTURE ? bb_of(to) : 0;
+    const Bitboard own = own_before ^ captured;
+    const Bitboard occupied = (occupied_squares(p) ^ bb_of(from)) | bb_of(to);
 
-    /* Knights do not care; a slider's moves change only where it saw a
-     * changed square (pinned ones move along a king line: unchanged). */
+    /* Knights do not care but for a capture; a slider's moves change only
+     * where it saw a changed square (pinned ones move along a king line:
+     * unchanged). A captured piece's moves go, and the pieces that guarded
+     * it may now take there. */
     int count = rc->pieces_count;
+    if (captured) {
+        if (rc->sliders & captured)
+            count -= bb_count(rc->slider_attacks[to] & ~own_before);
+        else if (p->bb[KNIGHT] & captured)
+            count -= bb_count(bb_tables.knight[to] & ~own_before);
+        count += bb_count(bb_tables.knight[to] & p->bb[KNIGHT] & own & ~rc->facts.pinned);
+    }
     if (changed & rc->seen) {
-        for (Bitboard b = rc->sliders; b; b &= b - 1) {
+        for (Bitboard b = rc->sliders & ~captured; b; b &= b - 1) {
             const Square sq = bb_first(b);
             const Bitboard before = rc->slider_attacks[sq];
             if (!(before & changed))
                 continue;
             const Bitboard after = slider_attacks_on(p, sq, occupied);
-            count += bb_count(after & ~own) - bb_count(before & ~own);
+            count += bb_count(after & ~own) - bb_count(before & ~own_before);
         }
     }
 
     /* Pawns: counted again (a few shifts) if a changed square is one they
-     * push to or capture on. */
+     * stand on, push to or capture on. */
     if (changed & rc->pawn_zone) {
-        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN), ~occupied,
+        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied,
                                            pieces_of_color(p, us) ^ changed, &rc->facts, ~0ull);
         count += count_pawn_targets(&t, them);
     } else {
@@ -549,7 +560,7 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
         influence |= bb_tables.knight[from] | bb_tables.knight[to];
     Bitboard safe = rc->facts.king_safe;
     int castles = rc->castle_count;
-    const Bitboard redo = rc->king_steps & influence;
+    const Bitboard redo = (rc->king_steps | (captured & bb_tables.king[rc->facts.king])) & influence;
     if (redo | (rc->walk & influence)) {
         AttackerSets a = attacker_sets(p, us);
         if (moved == PAWN)
@@ -593,7 +604,7 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
         return;
     }
     if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to)) {
-        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, from, to);
+        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to);
         return;
     }
     Position child;
@@ -627,9 +638,14 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
         return;
     }
     const Bitboard enemy = pieces_of_color(p, color_flip(us));
+    if (sink == SINK_BULK2) { /* fused counting wants the kind as a constant */
+        for (Bitboard t = targets & ~enemy; t; t &= t - 1)
+            sink_move(s, sink, p, us, moved, MK_QUIET, from, bb_first(t));
+        targets &= enemy;
+    }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
-        MoveKind kind = sink == SINK_LIST && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
+        MoveKind kind = (sink == SINK_LIST || sink == SINK_BULK2) && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
         sink_move(s, sink, p, us, moved, kind, from, to);
     }
 }
@@ -923,7 +939,7 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     rc->pawn_count = count_pawn_targets(&t, us);
     const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
     const Bitboard pushed = shift_up(unpinned, us);
-    rc->pawn_zone = pushed | shift_up(pushed & rank_3, us) | pawn_attack_set(unpinned, us);
+    rc->pawn_zone = unpinned | pushed | shift_up(pushed & rank_3, us) | pawn_attack_set(unpinned, us);
 
     rc->walk = 0;
     rc->castle_count = 0;
