@@ -450,7 +450,11 @@ static BB_ALWAYS_INLINE bool sink_counts(const SinkKind sink) { return sink == S
  * it is not in check there, as we are to move). */
 typedef struct ReplyCache {
     NodeFacts facts;     /* the replier's king, pins, king_safe */
-    Bitboard king_zone;  /* from the replier's king along each ray to the second piece met (all: no fusion) */
+    /* King zone: from the replier's king along each ray up to the second
+     * piece met. On a live ray (one of our sliders of its kind on it, or
+     * the rank while the replier may castle) any change may matter; on
+     * the others only our slider of that kind arriving. all: no fusion. */
+    Bitboard zone_live, zone_straight, zone_diagonal;
     Bitboard king_steps; /* squares next to that king not holding its own pieces */
     Bitboard walk;       /* castle walk squares of the wings whose path is empty */
     Bitboard sliders;    /* the replier's unpinned sliders */
@@ -482,17 +486,23 @@ static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
 
 /* A move that leaves the replier's checks and pins as they were, and no
  * en passant: a quiet move, a capture (not en passant) or a double push no
- * pawn can take en passant; both squares off the replier's king zone (so
- * no king ray's first or second piece changes: no slider check,
- * discovered check or pin comes or goes, castling paths and the pieces
- * that are pinned stay as they were), and no knight or pawn check from
- * the destination. */
+ * pawn can take en passant; both squares off the live king zone and the
+ * destination off the dead rays of the moved slider's kind (so no king
+ * ray that has or gets one of our sliders of its kind changes its first
+ * or second piece: no slider check, discovered check or pin comes or
+ * goes, castling paths and the pinned pieces stay as they were), and no
+ * knight or pawn check from the destination. */
 static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
                                                     const PieceType moved, const MoveKind kind, Square from, Square to)
 {
     const Color them = color_flip(us);
-    if ((kind != MK_QUIET && kind != MK_CAPTURE && kind != MK_DOUBLE_PUSH) ||
-        ((bb_of(from) | bb_of(to)) & rc->king_zone))
+    Bitboard zone_to = rc->zone_live;
+    if (moved == BISHOP || moved == QUEEN)
+        zone_to |= rc->zone_diagonal;
+    if (moved == ROOK || moved == QUEEN)
+        zone_to |= rc->zone_straight;
+    if ((kind != MK_QUIET && kind != MK_CAPTURE && kind != MK_DOUBLE_PUSH) || (bb_of(from) & rc->zone_live) ||
+        (bb_of(to) & zone_to))
         return false;
     const Bitboard their_king = bb_of(rc->facts.king);
     if (kind == MK_DOUBLE_PUSH && (bb_tables.pawn_attacks[us][(from + to) / 2] & pieces_of(p, them, PAWN)))
@@ -921,7 +931,22 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     analyse_node(p, us, &rc->facts);
     const NodeFacts *f = &rc->facts;
     const Square king = f->king;
-    rc->king_zone = queen_attacks(king, occupied & ~queen_attacks(king, occupied));
+    const Bitboard zone = queen_attacks(king, occupied & ~queen_attacks(king, occupied));
+    const Bitboard enemy = pieces_of_color(p, them);
+    const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
+    const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
+    rc->zone_live = castling_rights_of(p, us) ? zone & bb_tables.line[LINE_RANK][king] : 0;
+    rc->zone_straight = rc->zone_diagonal = 0;
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const Bitboard ray = bb_tables.ray[d][king];
+        const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
+        if (ray & (straight ? enemy_straight : enemy_diagonal))
+            rc->zone_live |= zone & ray;
+        else if (straight)
+            rc->zone_straight |= zone & ray;
+        else
+            rc->zone_diagonal |= zone & ray;
+    }
     rc->king_steps = bb_tables.king[king] & ~own;
 
     rc->sliders = (p->bb[BISHOP] | p->bb[ROOK] | p->bb[QUEEN]) & own & ~f->pinned;
@@ -935,7 +960,7 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     rc->pieces_count = count_pieces(p, us, f, ~own, false);
 
     const Bitboard pawns = pieces_of(p, us, PAWN), unpinned = pawns & ~f->pinned;
-    const PawnTargets t = pawn_targets(us, pawns, ~occupied, pieces_of_color(p, them), f, ~0ull);
+    const PawnTargets t = pawn_targets(us, pawns, ~occupied, enemy, f, ~0ull);
     rc->pawn_count = count_pawn_targets(&t, us);
     const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
     const Bitboard pushed = shift_up(unpinned, us);
@@ -945,7 +970,7 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     rc->castle_count = 0;
     const unsigned rights = castling_rights_of(p, us);
     if (rights && (p->castling & CASTLE960_FLAG)) {
-        rc->king_zone = ~0ull; /* Chess960 castling: every move is made */
+        rc->zone_live = ~0ull; /* Chess960 castling: every move is made */
         return;
     }
     for (int wing = 0; wing < 2; wing++) {
