@@ -457,12 +457,16 @@ typedef struct ReplyCache {
     Bitboard zone_live, zone_straight, zone_diagonal;
     Bitboard king_steps; /* squares next to that king not holding its own pieces */
     Bitboard walk;       /* castle walk squares of the wings whose path is empty */
+    Bitboard knight_checks, pawn_checks; /* where our knight or pawn would check the replier */
+    Bitboard en_passant_exposed;         /* where our double push could be taken en passant */
     Bitboard sliders;    /* the replier's unpinned sliders */
     Bitboard seen;       /* squares they attack, first blockers included */
     Bitboard pawn_zone;  /* squares the replier's unpinned pawns stand on, push to or capture on */
     int pieces_count;    /* the replier's knight and slider moves */
     int pawn_count;      /* its pawn moves */
     int castle_count;    /* its castling moves */
+    int king_count;      /* its king moves, castling included */
+    int total_count;     /* all its moves */
     Bitboard slider_attacks[64]; /* of each square in sliders */
 } ReplyCache;
 
@@ -495,23 +499,19 @@ static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
 static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
                                                     const PieceType moved, const MoveKind kind, Square from, Square to)
 {
-    const Color them = color_flip(us);
+    (void)p;
+    (void)us;
     Bitboard zone_to = rc->zone_live;
     if (moved == BISHOP || moved == QUEEN)
         zone_to |= rc->zone_diagonal;
     if (moved == ROOK || moved == QUEEN)
         zone_to |= rc->zone_straight;
-    if ((kind != MK_QUIET && kind != MK_CAPTURE && kind != MK_DOUBLE_PUSH) || (bb_of(from) & rc->zone_live) ||
-        (bb_of(to) & zone_to))
-        return false;
-    const Bitboard their_king = bb_of(rc->facts.king);
-    if (kind == MK_DOUBLE_PUSH && (bb_tables.pawn_attacks[us][(from + to) / 2] & pieces_of(p, them, PAWN)))
-        return false;
     if (moved == KNIGHT)
-        return !(bb_tables.knight[to] & their_king);
+        zone_to |= rc->knight_checks;
     if (moved == PAWN)
-        return !(bb_tables.pawn_attacks[us][to] & their_king);
-    return true;
+        zone_to |= kind == MK_DOUBLE_PUSH ? rc->pawn_checks | rc->en_passant_exposed : rc->pawn_checks;
+    return (kind == MK_QUIET || kind == MK_CAPTURE || kind == MK_DOUBLE_PUSH) && !(bb_of(from) & rc->zone_live) &&
+           !(bb_of(to) & zone_to);
 }
 
 /* The replier's legal moves after our move from -> to (one that keeps the
@@ -532,7 +532,7 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
      * where it saw a changed square (pinned ones move along a king line:
      * unchanged). A captured piece's moves go, and the pieces that guarded
      * it may now take there. */
-    int count = rc->pieces_count;
+    int count = rc->total_count;
     if (captured) {
         if (rc->sliders & captured)
             count -= bb_count(rc->slider_attacks[to] & ~own_before);
@@ -556,21 +556,20 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     if (changed & rc->pawn_zone) {
         const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied,
                                            pieces_of_color(p, us) ^ changed, &rc->facts, ~0ull);
-        count += count_pawn_targets(&t, them);
-    } else {
-        count += rc->pawn_count;
+        count += count_pawn_targets(&t, them) - rc->pawn_count;
     }
 
     /* King steps and castle walks: a square's attackers change only if a
      * changed square is on a line through it or, for a knight, a jump
      * away; those squares are tested again, with our moved piece. */
+    const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
     Bitboard influence = changed | bb_tables.rook_rays[from] | bb_tables.bishop_rays[from] | bb_tables.rook_rays[to] |
                          bb_tables.bishop_rays[to];
     if (moved == KNIGHT)
         influence |= bb_tables.knight[from] | bb_tables.knight[to];
     Bitboard safe = rc->facts.king_safe;
     int castles = rc->castle_count;
-    const Bitboard redo = (rc->king_steps | (captured & bb_tables.king[rc->facts.king])) & influence;
+    const Bitboard redo = (rc->king_steps | captured_step) & influence;
     if (redo | (rc->walk & influence)) {
         AttackerSets a = attacker_sets(p, us);
         if (moved == PAWN)
@@ -602,7 +601,7 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
             }
         }
     }
-    return count + bb_count(safe) + castles;
+    return count + bb_count(safe) + castles - rc->king_count;
 }
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
@@ -937,6 +936,11 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
     rc->zone_live = castling_rights_of(p, us) ? zone & bb_tables.line[LINE_RANK][king] : 0;
     rc->zone_straight = rc->zone_diagonal = 0;
+    rc->knight_checks = bb_tables.knight[king];
+    rc->pawn_checks = bb_tables.pawn_attacks[us][king];
+    const Bitboard beside_pawns =
+        ((pieces_of(p, us, PAWN) << 1) & ~BB_FILE_A_MASK) | ((pieces_of(p, us, PAWN) >> 1) & ~BB_FILE_H_MASK);
+    rc->en_passant_exposed = beside_pawns & (them == WHITE ? BB_RANK_4_MASK : BB_RANK_5_MASK);
     for (int d = 0; d < DIR_COUNT; d++) {
         const Bitboard ray = bb_tables.ray[d][king];
         const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
@@ -969,16 +973,17 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     rc->walk = 0;
     rc->castle_count = 0;
     const unsigned rights = castling_rights_of(p, us);
-    if (rights && (p->castling & CASTLE960_FLAG)) {
+    if (rights && (p->castling & CASTLE960_FLAG))
         rc->zone_live = ~0ull; /* Chess960 castling: every move is made */
-        return;
-    }
-    for (int wing = 0; wing < 2; wing++) {
+    for (int wing = 0; wing < 2 && !(p->castling & CASTLE960_FLAG); wing++) {
         if (!(rights & (1u << wing)) || (occupied & castle_path(us, wing == 0)))
             continue;
         rc->walk |= castle_walk(us, wing == 0);
         rc->castle_count += squares_safe(p, f, castle_walk(us, wing == 0), us);
     }
+    rc->king_count = bb_count(f->king_safe) + rc->castle_count;
+    rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
+
 }
 
 /* A depth-2 node: first what its replies share, seen from the replier,
