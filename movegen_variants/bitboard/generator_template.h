@@ -65,6 +65,15 @@ static BB_ALWAYS_INLINE Bitboard queen_attacks(Square sq, Bitboard occupied)
 #endif
 }
 
+/* The attacks of the slider standing on sq. */
+static BB_ALWAYS_INLINE Bitboard slider_attacks_on(const Position *p, Square sq, Bitboard occupied)
+{
+    const Bitboard bit = bb_of(sq);
+    return (p->bb[QUEEN] & bit)  ? queen_attacks(sq, occupied)
+           : (p->bb[ROOK] & bit) ? rook_attacks(sq, occupied)
+                                 : bishop_attacks(sq, occupied);
+}
+
 /* ---- pawn geometry, with the side as a compile-time constant ---- */
 
 static BB_ALWAYS_INLINE Bitboard shift_up(Bitboard b, const Color us)
@@ -100,17 +109,35 @@ static BB_ALWAYS_INLINE Bitboard attackers_of(const Position *p, Square sq, Bitb
            pieces_of_color(p, by);
 }
 
+/* The pieces of one side as the sets that attack alike. */
+typedef struct AttackerSets {
+    Bitboard pawns, knights, king, diagonal, straight;
+} AttackerSets;
+
+static BB_ALWAYS_INLINE AttackerSets attacker_sets(const Position *p, const Color by)
+{
+    const Bitboard side = pieces_of_color(p, by);
+    return (AttackerSets){ .pawns = p->bb[PAWN] & side,
+                           .knights = p->bb[KNIGHT] & side,
+                           .king = p->bb[KING] & side,
+                           .diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & side,
+                           .straight = (p->bb[ROOK] | p->bb[QUEEN]) & side };
+}
+
 /* Cheapest tests first: most squares fail or pass on leapers. */
+static BB_ALWAYS_INLINE bool square_attacked_by(const AttackerSets *a, Square sq, Bitboard occupied, const Color by)
+{
+    if ((bb_tables.pawn_attacks[by ^ 1][sq] & a->pawns) || (bb_tables.knight[sq] & a->knights) ||
+        (bb_tables.king[sq] & a->king))
+        return true;
+    return ((bb_tables.bishop_rays[sq] & a->diagonal) && (bishop_attacks(sq, occupied) & a->diagonal)) ||
+           ((bb_tables.rook_rays[sq] & a->straight) && (rook_attacks(sq, occupied) & a->straight));
+}
+
 static BB_ALWAYS_INLINE bool square_attacked(const Position *p, Square sq, Bitboard occupied, const Color by)
 {
-    Bitboard enemy = pieces_of_color(p, by);
-    if ((bb_tables.pawn_attacks[by ^ 1][sq] & p->bb[PAWN] & enemy) || (bb_tables.knight[sq] & p->bb[KNIGHT] & enemy) ||
-        (bb_tables.king[sq] & p->bb[KING] & enemy))
-        return true;
-    Bitboard diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
-    Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
-    return ((bb_tables.bishop_rays[sq] & diagonal) && (bishop_attacks(sq, occupied) & diagonal)) ||
-           ((bb_tables.rook_rays[sq] & straight) && (rook_attacks(sq, occupied) & straight));
+    const AttackerSets a = attacker_sets(p, by);
+    return square_attacked_by(&a, sq, occupied, by);
 }
 
 /* ---- castling geometry ---- */
@@ -370,32 +397,86 @@ static BB_ALWAYS_INLINE int count_pieces_setwise(const Position *p, const Color 
 }
 #endif
 
+/* The destinations of our pawn moves by kind, en passant aside. A pinned
+ * pawn keeps only the moves along its pin line: pushes if pinned on the
+ * file, captures toward the pinner if pinned on that diagonal. A white
+ * pawn captures west along an anti-diagonal and east along a diagonal;
+ * Black's the other way round. */
+typedef struct PawnTargets {
+    Bitboard single, twice, west, east;
+} PawnTargets;
+
+static BB_ALWAYS_INLINE PawnTargets pawn_targets(const Color us, Bitboard pawns, Bitboard empty, Bitboard enemy,
+                                                 const NodeFacts *f, Bitboard check_mask)
+{
+    const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
+    Bitboard pushers = pawns, west_capturers = pawns, east_capturers = pawns;
+    if (pawns & f->pinned) {
+        const Bitboard unpinned = pawns & ~f->pinned;
+        const Line west_line = us == WHITE ? LINE_ANTI_DIAGONAL : LINE_DIAGONAL;
+        const Line east_line = us == WHITE ? LINE_DIAGONAL : LINE_ANTI_DIAGONAL;
+        pushers = unpinned | (pawns & f->pinned_file);
+        west_capturers = unpinned | (pawns & pinned_along(f, west_line));
+        east_capturers = unpinned | (pawns & pinned_along(f, east_line));
+    }
+    PawnTargets t;
+    t.single = shift_up(pushers, us) & empty;
+    t.twice = shift_up(t.single & rank_3, us) & empty & check_mask;
+    t.single &= check_mask;
+    t.west = shift_up_west(west_capturers, us) & enemy & check_mask;
+    t.east = shift_up_east(east_capturers, us) & enemy & check_mask;
+    return t;
+}
+
+/* Our pawn moves counted, four per promotion, en passant aside. */
+static BB_ALWAYS_INLINE int count_pawn_targets(const PawnTargets *t, const Color us)
+{
+    const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
+    return bb_count(t->single) + bb_count(t->twice) + bb_count(t->west) + bb_count(t->east) +
+           3 * (bb_count(t->single & rank_8) + bb_count(t->west & rank_8) + bb_count(t->east & rank_8));
+}
+
 /* ---- sinks: what happens to each move found ---- */
 
-/* SINK_BULK2 is the node two plies above the leaves (fused leaf counting);
- * SINK_REPLIES counts like SINK_COUNT below it, reusing what the
- * ReplyCache knows. */
-typedef enum { SINK_LIST, SINK_COUNT, SINK_REPLIES, SINK_BULK, SINK_BULK2, SINK_FULL } SinkKind;
+/* SINK_BULK2 is the node two plies above the leaves (fused leaf counting:
+ * most of its moves are not made, their replies are counted from what a
+ * ReplyCache knows about the node). */
+typedef enum { SINK_LIST, SINK_COUNT, SINK_BULK, SINK_BULK2, SINK_FULL } SinkKind;
 
-static BB_ALWAYS_INLINE bool sink_counts(const SinkKind sink) { return sink == SINK_COUNT || sink == SINK_REPLIES; }
+static BB_ALWAYS_INLINE bool sink_counts(const SinkKind sink) { return sink == SINK_COUNT; }
 
 /* What a depth-2 node knows about the replies to its moves before making
- * any, found once from the node itself (the replier's null-move view). */
+ * any, found once from the node itself (the replier's null-move view:
+ * it is not in check there, as we are to move). */
 typedef struct ReplyCache {
-    NodeFacts facts;     /* the replier's: king, pins (no checkers: it is not to move) */
-    Bitboard king_lines; /* the replier's king's empty-board lines */
-    Bitboard seen;       /* squares the replier's sliders attack (first blockers included) */
+    NodeFacts facts;     /* the replier's king, pins, king_safe */
+    /* King zone: from the replier's king along each ray up to the second
+     * piece met. On a live ray (one of our sliders of its kind on it, or
+     * the rank while the replier may castle) any change may matter; on
+     * the others only our slider of that kind arriving. all: no fusion. */
+    Bitboard zone_live, zone_straight, zone_diagonal;
+    Bitboard king_steps; /* squares next to that king not holding its own pieces */
+    Bitboard walk;       /* castle walk squares of the wings whose path is empty */
+    Bitboard knight_checks, pawn_checks; /* where our knight or pawn would check the replier */
+    Bitboard en_passant_exposed;         /* where our double push could be taken en passant */
+    Bitboard sliders;    /* the replier's unpinned sliders */
+    Bitboard seen;       /* squares they attack, first blockers included */
+    Bitboard pawn_zone;  /* squares the replier's unpinned pawns stand on, push to or capture on */
     int pieces_count;    /* the replier's knight and slider moves */
+    int pawn_count;      /* its pawn moves */
+    int castle_count;    /* its castling moves */
+    int king_count;      /* its king moves, castling included */
+    int total_count;     /* all its moves */
+    Bitboard slider_attacks[64]; /* of each square in sliders */
 } ReplyCache;
 
 typedef struct Sink {
     const CastleGeometry *castle; /* the board's, for make and castling */
     Move *out;      /* SINK_LIST */
-    int count;      /* SINK_LIST, SINK_COUNT, SINK_REPLIES: moves so far */
+    int count;      /* SINK_LIST, SINK_COUNT: moves so far */
     int depth;      /* SINK_BULK, SINK_FULL: depth of the node generating */
     uint64_t nodes; /* SINK_BULK, SINK_BULK2, SINK_FULL: leaves below the moves so far */
-    const ReplyCache *replies; /* SINK_BULK2, SINK_REPLIES */
-    Bitboard changed;          /* SINK_REPLIES: the two squares the last move changed */
+    const ReplyCache *replies; /* SINK_BULK2 */
 } Sink;
 
 static uint64_t perft_bulk_white(const Position *p, const CastleGeometry *g, int depth);
@@ -406,26 +487,121 @@ static int count_moves_white(const Position *p, const CastleGeometry *g);
 static int count_moves_black(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_white(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
-static int count_replies_white(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed);
-static int count_replies_black(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed);
 
-/* A move that leaves the replier's checks and pins as they were: quiet
- * (no capture, no double push, no castling, no promotion), both squares
- * off the replier's king's lines (so no slider line through that king
- * opens, closes or gains a slider), and no knight or pawn check from
- * the destination. */
+/* A move that leaves the replier's checks and pins as they were, and no
+ * en passant: a quiet move, a capture (not en passant) or a double push no
+ * pawn can take en passant; both squares off the live king zone and the
+ * destination off the dead rays of the moved slider's kind (so no king
+ * ray that has or gets one of our sliders of its kind changes its first
+ * or second piece: no slider check, discovered check or pin comes or
+ * goes, castling paths and the pinned pieces stay as they were), and no
+ * knight or pawn check from the destination. */
 static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
-                                                    const PieceType moved, const MoveKind kind, Square to,
-                                                    Bitboard changed)
+                                                    const PieceType moved, const MoveKind kind, Square from, Square to)
 {
-    if (kind != MK_QUIET || (changed & rc->king_lines) || (bb_of(to) & pieces_of_color(p, color_flip(us))))
-        return false;
-    const Bitboard their_king = bb_of(rc->facts.king);
+    (void)p;
+    (void)us;
+    Bitboard zone_to = rc->zone_live;
+    if (moved == BISHOP || moved == QUEEN)
+        zone_to |= rc->zone_diagonal;
+    if (moved == ROOK || moved == QUEEN)
+        zone_to |= rc->zone_straight;
     if (moved == KNIGHT)
-        return !(bb_tables.knight[to] & their_king);
+        zone_to |= rc->knight_checks;
     if (moved == PAWN)
-        return !(bb_tables.pawn_attacks[us][to] & their_king);
-    return true;
+        zone_to |= kind == MK_DOUBLE_PUSH ? rc->pawn_checks | rc->en_passant_exposed : rc->pawn_checks;
+    return (kind == MK_QUIET || kind == MK_CAPTURE || kind == MK_DOUBLE_PUSH) && !(bb_of(from) & rc->zone_live) &&
+           !(bb_of(to) & zone_to);
+}
+
+/* The replier's legal moves after our move from -> to (one that keeps the
+ * reply facts), counted from the node and the ReplyCache without making
+ * the move: only what the two changed squares can touch is looked at
+ * again. A captured piece is off the king zone, so it was not pinned. */
+static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
+                                                const PieceType moved, const MoveKind kind, Square from, Square to)
+{
+    const Color them = color_flip(us);
+    const Bitboard changed = bb_of(from) | bb_of(to);
+    const Bitboard own_before = pieces_of_color(p, them); /* the replier's */
+    const Bitboard captured = kind == MK_CAPTURE ? bb_of(to) : 0;
+    const Bitboard own = own_before ^ captured;
+    const Bitboard occupied = (occupied_squares(p) ^ bb_of(from)) | bb_of(to);
+
+    /* Knights do not care but for a capture; a slider's moves change only
+     * where it saw a changed square (pinned ones move along a king line:
+     * unchanged). A captured piece's moves go, and the pieces that guarded
+     * it may now take there. */
+    int count = rc->total_count;
+    if (captured) {
+        if (rc->sliders & captured)
+            count -= bb_count(rc->slider_attacks[to] & ~own_before);
+        else if (p->bb[KNIGHT] & captured)
+            count -= bb_count(bb_tables.knight[to] & ~own_before);
+        count += bb_count(bb_tables.knight[to] & p->bb[KNIGHT] & own & ~rc->facts.pinned);
+    }
+    if (changed & rc->seen) {
+        for (Bitboard b = rc->sliders & ~captured; b; b &= b - 1) {
+            const Square sq = bb_first(b);
+            const Bitboard before = rc->slider_attacks[sq];
+            if (!(before & changed))
+                continue;
+            const Bitboard after = slider_attacks_on(p, sq, occupied);
+            count += bb_count(after & ~own) - bb_count(before & ~own_before);
+        }
+    }
+
+    /* Pawns: counted again (a few shifts) if a changed square is one they
+     * stand on, push to or capture on. */
+    if (changed & rc->pawn_zone) {
+        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied,
+                                           pieces_of_color(p, us) ^ changed, &rc->facts, ~0ull);
+        count += count_pawn_targets(&t, them) - rc->pawn_count;
+    }
+
+    /* King steps and castle walks: a square's attackers change only if a
+     * changed square is on a line through it or, for a knight, a jump
+     * away; those squares are tested again, with our moved piece. */
+    const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
+    Bitboard influence = changed | bb_tables.rook_rays[from] | bb_tables.bishop_rays[from] | bb_tables.rook_rays[to] |
+                         bb_tables.bishop_rays[to];
+    if (moved == KNIGHT)
+        influence |= bb_tables.knight[from] | bb_tables.knight[to];
+    Bitboard safe = rc->facts.king_safe;
+    int castles = rc->castle_count;
+    const Bitboard redo = (rc->king_steps | captured_step) & influence;
+    if (redo | (rc->walk & influence)) {
+        AttackerSets a = attacker_sets(p, us);
+        if (moved == PAWN)
+            a.pawns ^= changed;
+        else if (moved == KNIGHT)
+            a.knights ^= changed;
+        else if (moved == KING)
+            a.king ^= changed;
+        if (moved == BISHOP || moved == QUEEN)
+            a.diagonal ^= changed;
+        if (moved == ROOK || moved == QUEEN)
+            a.straight ^= changed;
+        const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
+        for (Bitboard t = redo; t; t &= t - 1) {
+            const Square sq = bb_first(t);
+            if (square_attacked_by(&a, sq, lifted, us))
+                safe &= ~bb_of(sq);
+            else
+                safe |= bb_of(sq);
+        }
+        if (rc->walk & influence) {
+            castles = 0;
+            for (int wing = 0; wing < 2; wing++) {
+                Bitboard walk = rc->walk & castle_walk(them, wing == 0);
+                bool ok = walk != 0;
+                for (; walk && ok; walk &= walk - 1)
+                    ok = !square_attacked_by(&a, bb_first(walk), occupied, us);
+                castles += ok;
+            }
+        }
+    }
+    return count + bb_count(safe) + castles - rc->king_count;
 }
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
@@ -434,6 +610,10 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
 {
     if (sink == SINK_LIST) {
         s->out[s->count++] = move_make(from, to, kind);
+        return;
+    }
+    if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to)) {
+        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to);
         return;
     }
     Position child;
@@ -450,14 +630,7 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
                 us == WHITE ? perft_full_black(&child, g, s->depth - 1) : perft_full_white(&child, g, s->depth - 1);
         }
     } else if (sink == SINK_BULK2) {
-        const Bitboard changed = bb_of(from) | bb_of(to);
-        int replies;
-        if (move_keeps_reply_facts(p, s->replies, us, moved, kind, to, changed))
-            replies = us == WHITE ? count_replies_black(&child, g, s->replies, changed)
-                                  : count_replies_white(&child, g, s->replies, changed);
-        else
-            replies = us == WHITE ? count_moves_black(&child, g) : count_moves_white(&child, g);
-        s->nodes += (uint64_t)replies;
+        s->nodes += (uint64_t)(us == WHITE ? count_moves_black(&child, g) : count_moves_white(&child, g));
     } else if (s->depth == 3) {
         s->nodes += us == WHITE ? perft_bulk2_black(&child, g) : perft_bulk2_white(&child, g);
     } else {
@@ -474,9 +647,14 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
         return;
     }
     const Bitboard enemy = pieces_of_color(p, color_flip(us));
+    if (sink == SINK_BULK2) { /* fused counting wants the kind as a constant */
+        for (Bitboard t = targets & ~enemy; t; t &= t - 1)
+            sink_move(s, sink, p, us, moved, MK_QUIET, from, bb_first(t));
+        targets &= enemy;
+    }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
-        MoveKind kind = sink == SINK_LIST && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
+        MoveKind kind = (sink == SINK_LIST || sink == SINK_BULK2) && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
         sink_move(s, sink, p, us, moved, kind, from, to);
     }
 }
@@ -626,19 +804,6 @@ static BB_ALWAYS_INLINE int count_pieces(const Position *p, const Color us, cons
 #endif
 }
 
-/* Every square a slider of us attacks, first blockers included. */
-static BB_ALWAYS_INLINE Bitboard slider_reach(const Position *p, const Color us)
-{
-    const Bitboard occupied = occupied_squares(p);
-    const Bitboard own = pieces_of_color(p, us);
-    Bitboard reach = 0;
-    for (Bitboard b = (p->bb[BISHOP] | p->bb[QUEEN]) & own; b; b &= b - 1)
-        reach |= bishop_attacks(bb_first(b), occupied);
-    for (Bitboard b = (p->bb[ROOK] | p->bb[QUEEN]) & own; b; b &= b - 1)
-        reach |= rook_attacks(bb_first(b), occupied);
-    return reach;
-}
-
 /* Every move but the king's steps. in_check is a compile-time constant:
  * the generator is expanded twice, and the common case (no check) has
  * no check mask at all, so its results do not wait for the check test. */
@@ -649,7 +814,6 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     const int up = us == WHITE ? UP_WHITE : -UP_WHITE;
     const int up_west = us == WHITE ? UP_WEST_WHITE : -UP_EAST_WHITE;
     const int up_east = us == WHITE ? UP_EAST_WHITE : -UP_WEST_WHITE;
-    const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
     const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
 
     const NodeFacts f = *nf;
@@ -661,10 +825,6 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
 
     if (sink == SINK_COUNT) {
         s->count += count_pieces(p, us, &f, targets, in_check);
-    } else if (sink == SINK_REPLIES) {
-        /* Quiet and not in check: knights move as before; sliders too,
-         * unless the move touched a square one of them sees. */
-        s->count += s->changed & s->replies->seen ? count_pieces(p, us, &f, targets, false) : s->replies->pieces_count;
     } else {
         /* Knights: a pinned knight can never stay on its line. */
         for (Bitboard b = pieces_of(p, us, KNIGHT) & ~f.pinned; b; b &= b - 1) {
@@ -674,26 +834,10 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
         generate_slider_moves(s, sink, p, us, &f, targets, in_check);
     }
 
-    /* Pawns, all at once by shifting. A pinned pawn keeps only the moves
-     * along its pin line: pushes if pinned on the file, captures toward
-     * the pinner if pinned on that diagonal. A white pawn captures west
-     * along an anti-diagonal and east along a diagonal; Black's the other
-     * way round. */
+    /* Pawns, all at once by shifting (pawn_targets). */
     const Bitboard pawns = pieces_of(p, us, PAWN);
-    Bitboard pushers = pawns, west_capturers = pawns, east_capturers = pawns;
-    if (pawns & f.pinned) {
-        const Bitboard unpinned = pawns & ~f.pinned;
-        const Line west_line = us == WHITE ? LINE_ANTI_DIAGONAL : LINE_DIAGONAL;
-        const Line east_line = us == WHITE ? LINE_DIAGONAL : LINE_ANTI_DIAGONAL;
-        pushers = unpinned | (pawns & f.pinned_file);
-        west_capturers = unpinned | (pawns & pinned_along(&f, west_line));
-        east_capturers = unpinned | (pawns & pinned_along(&f, east_line));
-    }
-    Bitboard single = shift_up(pushers, us) & empty;
-    Bitboard twice = shift_up(single & rank_3, us) & empty & check_mask;
-    single &= check_mask;
-    Bitboard west = shift_up_west(west_capturers, us) & enemy & check_mask;
-    Bitboard east = shift_up_east(east_capturers, us) & enemy & check_mask;
+    const PawnTargets pt = pawn_targets(us, pawns, empty, enemy, &f, check_mask);
+    const Bitboard single = pt.single, twice = pt.twice, west = pt.west, east = pt.east;
 
     /* Promotions are split off only when a pawn stands on the seventh
      * rank: a test on the pawns themselves, known before any shift. */
@@ -778,39 +922,76 @@ static int count_moves_black(const Position *p, const CastleGeometry *g)
     return s.count;
 }
 
-/* The fused last two plies: p's move is known to keep the replier's
- * checks (none) and pins (rc's), so only king safety is looked at again. */
-static BB_ALWAYS_INLINE int count_replies(const Position *p, const CastleGeometry *g, const ReplyCache *rc,
-                                          Bitboard changed, const Color us)
-{
-    Sink s = { .castle = g, .count = 0, .replies = rc, .changed = changed };
-    NodeFacts f = rc->facts;
-    analyse_king_safety(p, us, &f);
-    s.count = bb_count(f.king_safe);
-    generate_non_king(p, us, SINK_REPLIES, &s, &f, false);
-    return s.count;
-}
-
-static int count_replies_white(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed)
-{
-    return count_replies(p, g, rc, changed, WHITE);
-}
-
-static int count_replies_black(const Position *p, const CastleGeometry *g, const ReplyCache *rc, Bitboard changed)
-{
-    return count_replies(p, g, rc, changed, BLACK);
-}
-
-/* A depth-2 node: first what its replies share, seen from the replier
- * (not in check here, as we are to move), then each move counted. */
-static BB_ALWAYS_INLINE uint64_t perft_bulk2(const Position *p, const CastleGeometry *g, const Color us)
+/* The ReplyCache of a depth-2 node for the replier us (see ReplyCache). */
+static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us, ReplyCache *rc)
 {
     const Color them = color_flip(us);
+    const Bitboard own = pieces_of_color(p, us), occupied = occupied_squares(p);
+    analyse_node(p, us, &rc->facts);
+    const NodeFacts *f = &rc->facts;
+    const Square king = f->king;
+    const Bitboard zone = queen_attacks(king, occupied & ~queen_attacks(king, occupied));
+    const Bitboard enemy = pieces_of_color(p, them);
+    const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
+    const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
+    rc->zone_live = castling_rights_of(p, us) ? zone & bb_tables.line[LINE_RANK][king] : 0;
+    rc->zone_straight = rc->zone_diagonal = 0;
+    rc->knight_checks = bb_tables.knight[king];
+    rc->pawn_checks = bb_tables.pawn_attacks[us][king];
+    const Bitboard beside_pawns =
+        ((pieces_of(p, us, PAWN) << 1) & ~BB_FILE_A_MASK) | ((pieces_of(p, us, PAWN) >> 1) & ~BB_FILE_H_MASK);
+    rc->en_passant_exposed = beside_pawns & (them == WHITE ? BB_RANK_4_MASK : BB_RANK_5_MASK);
+    for (int d = 0; d < DIR_COUNT; d++) {
+        const Bitboard ray = bb_tables.ray[d][king];
+        const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
+        if (ray & (straight ? enemy_straight : enemy_diagonal))
+            rc->zone_live |= zone & ray;
+        else if (straight)
+            rc->zone_straight |= zone & ray;
+        else
+            rc->zone_diagonal |= zone & ray;
+    }
+    rc->king_steps = bb_tables.king[king] & ~own;
+
+    rc->sliders = (p->bb[BISHOP] | p->bb[ROOK] | p->bb[QUEEN]) & own & ~f->pinned;
+    rc->seen = 0;
+    for (Bitboard b = rc->sliders; b; b &= b - 1) {
+        const Square sq = bb_first(b);
+        const Bitboard attacks = slider_attacks_on(p, sq, occupied);
+        rc->slider_attacks[sq] = attacks;
+        rc->seen |= attacks;
+    }
+    rc->pieces_count = count_pieces(p, us, f, ~own, false);
+
+    const Bitboard pawns = pieces_of(p, us, PAWN), unpinned = pawns & ~f->pinned;
+    const PawnTargets t = pawn_targets(us, pawns, ~occupied, enemy, f, ~0ull);
+    rc->pawn_count = count_pawn_targets(&t, us);
+    const Bitboard rank_3 = us == WHITE ? BB_RANK_3_MASK : BB_RANK_6_MASK;
+    const Bitboard pushed = shift_up(unpinned, us);
+    rc->pawn_zone = unpinned | pushed | shift_up(pushed & rank_3, us) | pawn_attack_set(unpinned, us);
+
+    rc->walk = 0;
+    rc->castle_count = 0;
+    const unsigned rights = castling_rights_of(p, us);
+    if (rights && (p->castling & CASTLE960_FLAG))
+        rc->zone_live = ~0ull; /* Chess960 castling: every move is made */
+    for (int wing = 0; wing < 2 && !(p->castling & CASTLE960_FLAG); wing++) {
+        if (!(rights & (1u << wing)) || (occupied & castle_path(us, wing == 0)))
+            continue;
+        rc->walk |= castle_walk(us, wing == 0);
+        rc->castle_count += squares_safe(p, f, castle_walk(us, wing == 0), us);
+    }
+    rc->king_count = bb_count(f->king_safe) + rc->castle_count;
+    rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
+
+}
+
+/* A depth-2 node: first what its replies share, seen from the replier,
+ * then each move counted. */
+static BB_ALWAYS_INLINE uint64_t perft_bulk2(const Position *p, const CastleGeometry *g, const Color us)
+{
     ReplyCache rc;
-    analyse_node(p, them, &rc.facts);
-    rc.king_lines = bb_tables.rook_rays[rc.facts.king] | bb_tables.bishop_rays[rc.facts.king];
-    rc.seen = slider_reach(p, them);
-    rc.pieces_count = count_pieces(p, them, &rc.facts, ~pieces_of_color(p, them), false);
+    reply_cache_init(p, color_flip(us), &rc);
     Sink s = { .castle = g, .nodes = 0, .replies = &rc };
     generate(p, us, SINK_BULK2, &s);
     return s.nodes;
