@@ -456,7 +456,17 @@ typedef struct ReplyCache {
      * the others only our slider of that kind arriving. all: no fusion. */
     Bitboard zone_live, zone_straight, zone_diagonal;
     Bitboard king_steps; /* squares next to that king not holding its own pieces */
-    Bitboard walk;       /* castle walk squares of the wings whose path is empty */
+    Bitboard walk[2];    /* castle walk squares of each wing whose path is empty, else 0 */
+    /* The watched squares (king steps and walks), whether we attack each
+     * (with the replier's king lifted), and each one's rays up to the
+     * first piece: only a change on those, or a leaper of ours jumping to
+     * or from a square that reaches it, can alter whether it is attacked. */
+    Bitboard watch_mask;               /* the watched squares */
+    Bitboard attacked;                 /* watched squares we attack */
+    Bitboard watch_rays;               /* union of watch_ray */
+    int watch_count;
+    Square watch_square[10];           /* at most 8 steps and 2 walk squares off them */
+    Bitboard watch_ray[10];
     Bitboard knight_checks, pawn_checks; /* where our knight or pawn would check the replier */
     Bitboard en_passant_exposed;         /* where our double push could be taken en passant */
     Bitboard sliders;    /* the replier's unpinned sliders */
@@ -514,6 +524,15 @@ static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const Rep
            !(bb_of(to) & zone_to);
 }
 
+/* Where our leaper of type moved on sq attacks: nothing for a slider. */
+static BB_ALWAYS_INLINE Bitboard leaper_reach(const PieceType moved, const Color us, Square sq)
+{
+    return moved == KNIGHT ? bb_tables.knight[sq]
+           : moved == PAWN ? bb_tables.pawn_attacks[us][sq]
+           : moved == KING ? bb_tables.king[sq]
+                           : 0;
+}
+
 /* The replier's legal moves after our move from -> to (one that keeps the
  * reply facts), counted from the node and the ReplyCache without making
  * the move: only what the two changed squares can touch is looked at
@@ -559,50 +578,43 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
         count += count_pawn_targets(&t, them) - rc->pawn_count;
     }
 
-    /* King steps and castle walks: a square's attackers change only if a
-     * changed square is on a line through it or, for a knight, a jump
-     * away; those squares are tested again, with our moved piece. */
+    /* King steps and castle walks: a watched square's attackers change
+     * only if a changed square is on one of its rays up to the first piece
+     * (a slider moving or seen through a vacated square, a new blocker) or
+     * our moved leaper reaches it from either square; a captured piece
+     * next to the king adds a step. Only those squares are tested again,
+     * against our pieces with the moved one on its new square. */
     const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
-    Bitboard influence = changed | bb_tables.rook_rays[from] | bb_tables.bishop_rays[from] | bb_tables.rook_rays[to] |
-                         bb_tables.bishop_rays[to];
-    if (moved == KNIGHT)
-        influence |= bb_tables.knight[from] | bb_tables.knight[to];
-    Bitboard safe = rc->facts.king_safe;
-    int castles = rc->castle_count;
-    const Bitboard redo = (rc->king_steps | captured_step) & influence;
-    if (redo | (rc->walk & influence)) {
-        AttackerSets a = attacker_sets(p, us);
-        if (moved == PAWN)
-            a.pawns ^= changed;
-        else if (moved == KNIGHT)
-            a.knights ^= changed;
-        else if (moved == KING)
-            a.king ^= changed;
-        if (moved == BISHOP || moved == QUEEN)
-            a.diagonal ^= changed;
-        if (moved == ROOK || moved == QUEEN)
-            a.straight ^= changed;
-        const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
-        for (Bitboard t = redo; t; t &= t - 1) {
-            const Square sq = bb_first(t);
-            if (square_attacked_by(&a, sq, lifted, us))
-                safe &= ~bb_of(sq);
-            else
-                safe |= bb_of(sq);
-        }
-        if (rc->walk & influence) {
-            castles = 0;
-            for (int wing = 0; wing < 2; wing++) {
-                Bitboard walk = rc->walk & castle_walk(them, wing == 0);
-                bool ok = walk != 0;
-                for (; walk && ok; walk &= walk - 1)
-                    ok = !square_attacked_by(&a, bb_first(walk), occupied, us);
-                castles += ok;
-            }
-        }
+    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | leaper_reach(moved, us, to)) & rc->watch_mask);
+    if (changed & rc->watch_rays)
+        for (int i = 0; i < rc->watch_count; i++)
+            if (changed & rc->watch_ray[i])
+                redo |= bb_of(rc->watch_square[i]);
+    if (!redo)
+        return count;
+    AttackerSets a = attacker_sets(p, us);
+    if (moved == PAWN)
+        a.pawns ^= changed;
+    else if (moved == KNIGHT)
+        a.knights ^= changed;
+    else if (moved == KING)
+        a.king ^= changed;
+    if (moved == BISHOP || moved == QUEEN)
+        a.diagonal ^= changed;
+    if (moved == ROOK || moved == QUEEN)
+        a.straight ^= changed;
+    const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
+    Bitboard attacked = rc->attacked & ~redo;
+    for (Bitboard t = redo; t; t &= t - 1) {
+        const Square sq = bb_first(t);
+        if (square_attacked_by(&a, sq, lifted, us))
+            attacked |= bb_of(sq);
     }
+    const Bitboard safe = (rc->king_steps | captured_step) & ~attacked;
+    const int castles = (rc->walk[0] && !(rc->walk[0] & attacked)) + (rc->walk[1] && !(rc->walk[1] & attacked));
     return count + bb_count(safe) + castles - rc->king_count;
 }
+
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
 static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Position *p, const Color us,
@@ -970,16 +982,36 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     const Bitboard pushed = shift_up(unpinned, us);
     rc->pawn_zone = unpinned | pushed | shift_up(pushed & rank_3, us) | pawn_attack_set(unpinned, us);
 
-    rc->walk = 0;
+    /* The walks are tested with the king lifted, like its steps: not in
+     * check, that changes nothing (whatever the king would shelter on its
+     * rank would be giving check). */
+    const Bitboard lifted = occupied ^ bb_of(king);
+    const AttackerSets ours = attacker_sets(p, them);
+    rc->walk[0] = rc->walk[1] = 0;
     rc->castle_count = 0;
+    rc->attacked = rc->king_steps & ~f->king_safe;
     const unsigned rights = castling_rights_of(p, us);
     if (rights && (p->castling & CASTLE960_FLAG))
         rc->zone_live = ~0ull; /* Chess960 castling: every move is made */
     for (int wing = 0; wing < 2 && !(p->castling & CASTLE960_FLAG); wing++) {
         if (!(rights & (1u << wing)) || (occupied & castle_path(us, wing == 0)))
             continue;
-        rc->walk |= castle_walk(us, wing == 0);
-        rc->castle_count += squares_safe(p, f, castle_walk(us, wing == 0), us);
+        const Bitboard walk = castle_walk(us, wing == 0);
+        rc->walk[wing] = walk;
+        for (Bitboard w = walk & ~rc->king_steps; w; w &= w - 1)
+            if (square_attacked_by(&ours, bb_first(w), lifted, them))
+                rc->attacked |= w & -w;
+        rc->castle_count += !(walk & rc->attacked);
+    }
+    rc->watch_mask = rc->king_steps | rc->walk[0] | rc->walk[1];
+    rc->watch_rays = 0;
+    rc->watch_count = 0;
+    for (Bitboard w = rc->watch_mask; w; w &= w - 1) {
+        const Square sq = bb_first(w);
+        const Bitboard rays = queen_attacks(sq, lifted);
+        rc->watch_square[rc->watch_count] = sq;
+        rc->watch_ray[rc->watch_count++] = rays;
+        rc->watch_rays |= rays;
     }
     rc->king_count = bb_count(f->king_safe) + rc->castle_count;
     rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
