@@ -468,7 +468,7 @@ typedef struct ReplyCache {
     Square watch_square[10];           /* at most 8 steps and 2 walk squares off them */
     Bitboard watch_ray[10];
     Bitboard knight_checks, pawn_checks; /* where our knight or pawn would check the replier */
-    Bitboard en_passant_exposed;         /* where our double push could be taken en passant */
+    Bitboard en_passant_exposed;         /* where our double push can be taken en passant */
     Bitboard sliders;    /* the replier's unpinned sliders */
     Bitboard seen;       /* squares they attack, first blockers included */
     Bitboard pawn_zone;  /* squares the replier's unpinned pawns stand on, push to or capture on */
@@ -498,54 +498,128 @@ static int count_moves_black(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_white(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
 
-/* A move that leaves the replier's checks and pins as they were, and no
- * en passant: a quiet move, a capture (not en passant) or a double push no
- * pawn can take en passant; both squares off the live king zone and the
- * destination off the dead rays of the moved slider's kind (so no king
- * ray that has or gets one of our sliders of its kind changes its first
- * or second piece: no slider check, discovered check or pin comes or
- * goes, castling paths and the pinned pieces stay as they were), and no
- * knight or pawn check from the destination. */
+/* En passant by the side whose facts f are, from `from` to ep, taking the
+ * pawn on captured_sq, with `occupied` the board before it and straight /
+ * diagonal the other side's sliders. The check mask was applied by the
+ * caller; what is left is the pin of the capturing pawn and the discovered
+ * attack through the squares both pawns vacate. Straight lines: only the
+ * rank can open (on the captured pawn's file our pawn lands in between,
+ * and leaving its own file is a pin); diagonals: either vacated square may
+ * open one. */
+static BB_ALWAYS_INLINE bool ep_legal_on(const NodeFacts *f, Bitboard occupied, Bitboard straight, Bitboard diagonal,
+                                         Square from, Square ep, Square captured_sq)
+{
+    if ((f->pinned & bb_of(from)) && !(pin_line_of(f, from) & bb_of(ep)))
+        return false;
+    occupied = (occupied ^ bb_of(from) ^ bb_of(captured_sq)) | bb_of(ep);
+    if (!BITBOARD_PLANT_EP_RANK_BUG && (rook_attacks(f->king, occupied) & straight & bb_tables.line[LINE_RANK][f->king]))
+        return false;
+    return (bishop_attacks(f->king, occupied) & diagonal) == 0;
+}
+
+static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts *f, Square from, Square ep,
+                                              Square captured_sq, const Color us)
+{
+    const Bitboard enemy = pieces_of_color(p, color_flip(us));
+    return ep_legal_on(f, occupied_squares(p), (p->bb[ROOK] | p->bb[QUEEN]) & enemy,
+                       (p->bb[BISHOP] | p->bb[QUEEN]) & enemy, from, ep, captured_sq);
+}
+
+/* The type a move leaves on its destination. */
+static BB_ALWAYS_INLINE PieceType placed_type(const PieceType moved, const MoveKind kind)
+{
+    return (kind & MK_PROMO_BIT) ? (PieceType)(KNIGHT + (kind & 3)) : moved;
+}
+
+static BB_ALWAYS_INLINE bool kind_is_castle(const MoveKind kind)
+{
+    return kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE;
+}
+
+/* The rook's squares of a standard castling move of us, as bits. */
+static BB_ALWAYS_INLINE Bitboard castle_rook_from_bit(const Color us, const MoveKind kind)
+{
+    return bb_of(kind == MK_KING_CASTLE ? SQ_H1 : SQ_A1) << (us == WHITE ? 0 : 56);
+}
+static BB_ALWAYS_INLINE Bitboard castle_rook_to_bit(const Color us, const MoveKind kind)
+{
+    return bb_of(kind == MK_KING_CASTLE ? SQ_F1 : SQ_D1) << (us == WHITE ? 0 : 56);
+}
+
+/* A move that leaves the replier's checks and pins as they were: both
+ * squares (for castling the rook's two as well) off the live king zone,
+ * and the destination off the dead rays of the placed slider's kind (so
+ * no king ray that has or gets one of our sliders of its kind changes its
+ * first or second piece: no slider check, discovered check or pin comes
+ * or goes, castling paths and the pinned pieces stay as they were), and
+ * no knight or pawn check from the destination. Every kind qualifies but
+ * en passant (two squares leave one line) and Chess960 castling (king and
+ * rook may swap or stay). */
 static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
                                                     const PieceType moved, const MoveKind kind, Square from, Square to)
 {
-    (void)p;
-    (void)us;
+    if (kind == MK_EN_PASSANT)
+        return false;
+    if (kind_is_castle(kind))
+        return !(p->castling & CASTLE960_FLAG) &&
+               !((bb_of(from) | bb_of(to) | castle_rook_from_bit(us, kind) | castle_rook_to_bit(us, kind)) &
+                 rc->zone_live) &&
+               !(castle_rook_to_bit(us, kind) & rc->zone_straight);
+    const PieceType placed = placed_type(moved, kind);
     Bitboard zone_to = rc->zone_live;
-    if (moved == BISHOP || moved == QUEEN)
+    if (placed == BISHOP || placed == QUEEN)
         zone_to |= rc->zone_diagonal;
-    if (moved == ROOK || moved == QUEEN)
+    if (placed == ROOK || placed == QUEEN)
         zone_to |= rc->zone_straight;
-    if (moved == KNIGHT)
+    if (placed == KNIGHT)
         zone_to |= rc->knight_checks;
-    if (moved == PAWN)
-        zone_to |= kind == MK_DOUBLE_PUSH ? rc->pawn_checks | rc->en_passant_exposed : rc->pawn_checks;
-    return (kind == MK_QUIET || kind == MK_CAPTURE || kind == MK_DOUBLE_PUSH) && !(bb_of(from) & rc->zone_live) &&
-           !(bb_of(to) & zone_to);
+    if (placed == PAWN)
+        zone_to |= rc->pawn_checks;
+    return !(bb_of(from) & rc->zone_live) && !(bb_of(to) & zone_to);
 }
 
-/* Where our leaper of type moved on sq attacks: nothing for a slider. */
-static BB_ALWAYS_INLINE Bitboard leaper_reach(const PieceType moved, const Color us, Square sq)
+/* Where our leaper of type t on sq attacks: nothing for a slider. */
+static BB_ALWAYS_INLINE Bitboard leaper_reach(const PieceType t, const Color us, Square sq)
 {
-    return moved == KNIGHT ? bb_tables.knight[sq]
-           : moved == PAWN ? bb_tables.pawn_attacks[us][sq]
-           : moved == KING ? bb_tables.king[sq]
-                           : 0;
+    return t == KNIGHT ? bb_tables.knight[sq]
+           : t == PAWN ? bb_tables.pawn_attacks[us][sq]
+           : t == KING ? bb_tables.king[sq]
+                       : 0;
+}
+
+/* Our pieces of type t on the squares b appear or go. */
+static BB_ALWAYS_INLINE void attacker_sets_toggle(AttackerSets *a, const PieceType t, Bitboard b)
+{
+    if (t == PAWN)
+        a->pawns ^= b;
+    else if (t == KNIGHT)
+        a->knights ^= b;
+    else if (t == KING)
+        a->king ^= b;
+    if (t == BISHOP || t == QUEEN)
+        a->diagonal ^= b;
+    if (t == ROOK || t == QUEEN)
+        a->straight ^= b;
 }
 
 /* The replier's legal moves after our move from -> to (one that keeps the
  * reply facts), counted from the node and the ReplyCache without making
- * the move: only what the two changed squares can touch is looked at
- * again. A captured piece is off the king zone, so it was not pinned. */
+ * the move: only what the changed squares (two, or four for castling) can
+ * touch is looked at again. A captured piece is off the king zone, so it
+ * was not pinned. */
 static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
                                                 const PieceType moved, const MoveKind kind, Square from, Square to)
 {
     const Color them = color_flip(us);
-    const Bitboard changed = bb_of(from) | bb_of(to);
+    const PieceType placed = placed_type(moved, kind);
+    const Bitboard rook_from = kind_is_castle(kind) ? castle_rook_from_bit(us, kind) : 0;
+    const Bitboard rook_to = kind_is_castle(kind) ? castle_rook_to_bit(us, kind) : 0;
+    const Bitboard changed = bb_of(from) | bb_of(to) | rook_from | rook_to;
     const Bitboard own_before = pieces_of_color(p, them); /* the replier's */
-    const Bitboard captured = kind == MK_CAPTURE ? bb_of(to) : 0;
+    const Bitboard captured = (kind & MK_CAPTURE_BIT) ? bb_of(to) : 0;
     const Bitboard own = own_before ^ captured;
-    const Bitboard occupied = (occupied_squares(p) ^ bb_of(from)) | bb_of(to);
+    const Bitboard occupied = (occupied_squares(p) & ~(bb_of(from) | rook_from)) | bb_of(to) | rook_to;
+    const Bitboard ours = pieces_of_color(p, us) ^ changed; /* standard castling: four distinct squares */
 
     /* Knights do not care but for a capture; a slider's moves change only
      * where it saw a changed square (pinned ones move along a king line:
@@ -571,11 +645,19 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     }
 
     /* Pawns: counted again (a few shifts) if a changed square is one they
-     * stand on, push to or capture on. */
+     * stand on, push to or capture on. A double push next to one of their
+     * pawns adds its en passant captures, legal unless pinned off the
+     * line or uncovering an attack on their king. */
     if (changed & rc->pawn_zone) {
-        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied,
-                                           pieces_of_color(p, us) ^ changed, &rc->facts, ~0ull);
+        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied, ours,
+                                           &rc->facts, ~0ull);
         count += count_pawn_targets(&t, them) - rc->pawn_count;
+    }
+    if (kind == MK_DOUBLE_PUSH && (bb_of(to) & rc->en_passant_exposed)) {
+        const Square ep = (Square)((from + to) / 2);
+        const Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & ours, diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & ours;
+        for (Bitboard b = bb_tables.pawn_attacks[us][ep] & pieces_of(p, them, PAWN); b; b &= b - 1)
+            count += ep_legal_on(&rc->facts, occupied, straight, diagonal, bb_first(b), ep, to);
     }
 
     /* King steps and castle walks: a watched square's attackers change
@@ -583,9 +665,9 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
      * (a slider moving or seen through a vacated square, a new blocker) or
      * our moved leaper reaches it from either square; a captured piece
      * next to the king adds a step. Only those squares are tested again,
-     * against our pieces with the moved one on its new square. */
+     * against our pieces as they stand after the move. */
     const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
-    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | leaper_reach(moved, us, to)) & rc->watch_mask);
+    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | leaper_reach(placed, us, to)) & rc->watch_mask);
     if (changed & rc->watch_rays)
         for (int i = 0; i < rc->watch_count; i++)
             if (changed & rc->watch_ray[i])
@@ -593,16 +675,13 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     if (!redo)
         return count;
     AttackerSets a = attacker_sets(p, us);
-    if (moved == PAWN)
-        a.pawns ^= changed;
-    else if (moved == KNIGHT)
-        a.knights ^= changed;
-    else if (moved == KING)
-        a.king ^= changed;
-    if (moved == BISHOP || moved == QUEEN)
-        a.diagonal ^= changed;
-    if (moved == ROOK || moved == QUEEN)
-        a.straight ^= changed;
+    if (moved == placed) {
+        attacker_sets_toggle(&a, moved, bb_of(from) | bb_of(to));
+    } else {
+        attacker_sets_toggle(&a, moved, bb_of(from));
+        attacker_sets_toggle(&a, placed, bb_of(to));
+    }
+    a.straight ^= rook_from | rook_to;
     const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
     Bitboard attacked = rc->attacked & ~redo;
     for (Bitboard t = redo; t; t &= t - 1) {
@@ -614,7 +693,6 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     const int castles = (rc->walk[0] && !(rc->walk[0] & attacked)) + (rc->walk[1] && !(rc->walk[1] & attacked));
     return count + bb_count(safe) + castles - rc->king_count;
 }
-
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
 static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Position *p, const Color us,
@@ -701,26 +779,6 @@ static BB_ALWAYS_INLINE void sink_promotions(Sink *s, const SinkKind sink, const
 }
 
 /* ---- the generator ---- */
-
-/* En passant: the check mask was applied by the caller; what is left is
- * the pin of the capturing pawn and the discovered attack through the
- * squares both pawns vacate. Straight lines: only the rank can open (on
- * the captured pawn's file our pawn lands in between, and leaving its own
- * file is a pin); diagonals: either vacated square may open one. */
-static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts *f, Square from, Square ep,
-                                              Square captured_sq, const Color us)
-{
-    if ((f->pinned & bb_of(from)) && !(pin_line_of(f, from) & bb_of(ep)))
-        return false;
-    const Color them = color_flip(us);
-    Bitboard occupied = (occupied_squares(p) ^ bb_of(from) ^ bb_of(captured_sq)) | bb_of(ep);
-    Bitboard enemy = pieces_of_color(p, them);
-    Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
-    Bitboard diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
-    if (!BITBOARD_PLANT_EP_RANK_BUG && (rook_attacks(f->king, occupied) & straight & bb_tables.line[LINE_RANK][f->king]))
-        return false;
-    return (bishop_attacks(f->king, occupied) & diagonal) == 0;
-}
 
 /* Chess960 castling (squares from core/castling.h): what king and rook
  * cross must be empty but for the two, and no square the king crosses or
