@@ -546,18 +546,22 @@ static BB_ALWAYS_INLINE Bitboard castle_rook_to_bit(const Color us, const MoveKi
     return bb_of(kind == MK_KING_CASTLE ? SQ_F1 : SQ_D1) << (us == WHITE ? 0 : 56);
 }
 
-/* A move that leaves the replier's checks and pins as they were: both
- * squares (for castling the rook's two as well) off the live king zone,
- * and the destination off the dead rays of the placed slider's kind (so
- * no king ray that has or gets one of our sliders of its kind changes its
- * first or second piece: no slider check, discovered check or pin comes
- * or goes, castling paths and the pinned pieces stay as they were), and
- * no knight or pawn check from the destination. Every kind qualifies but
- * en passant (two squares leave one line) and Chess960 castling (king and
- * rook may swap or stay). */
+/* A move that leaves the replier's checks as they were and its pins but
+ * for at most one new one: both squares (for castling the rook's two as
+ * well) off the live king zone (so no king ray that has one of our
+ * sliders of its kind changes its first or second piece: no slider check,
+ * discovered check or pin comes or goes, castling paths and the pinned
+ * pieces stay as they were), no knight or pawn check from the
+ * destination, and a slider placed on a dead ray of its kind (it was free
+ * of them) not the first piece there: then it checks nothing, and if the
+ * piece in front of it is the replier's, that piece is pinned now and
+ * *new_pin says which. Every kind qualifies but en passant (two squares
+ * leave one line) and Chess960 castling (king and rook may swap or stay). */
 static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
-                                                    const PieceType moved, const MoveKind kind, Square from, Square to)
+                                                    const PieceType moved, const MoveKind kind, Square from, Square to,
+                                                    Bitboard *new_pin)
 {
+    *new_pin = 0;
     if (kind == MK_EN_PASSANT)
         return false;
     if (kind_is_castle(kind))
@@ -566,16 +570,26 @@ static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const Rep
                  rc->zone_live) &&
                !(castle_rook_to_bit(us, kind) & rc->zone_straight);
     const PieceType placed = placed_type(moved, kind);
-    Bitboard zone_to = rc->zone_live;
+    Bitboard zone_to = rc->zone_live, dead = 0;
     if (placed == BISHOP || placed == QUEEN)
-        zone_to |= rc->zone_diagonal;
+        dead |= rc->zone_diagonal;
     if (placed == ROOK || placed == QUEEN)
-        zone_to |= rc->zone_straight;
+        dead |= rc->zone_straight;
     if (placed == KNIGHT)
         zone_to |= rc->knight_checks;
     if (placed == PAWN)
         zone_to |= rc->pawn_checks;
-    return !(bb_of(from) & rc->zone_live) && !(bb_of(to) & zone_to);
+    if ((bb_of(from) & rc->zone_live) || (bb_of(to) & zone_to))
+        return false;
+    if (bb_of(to) & dead) {
+        /* In the zone, so at most one piece in front (from is not one:
+         * the slider was off this ray, a promoting pawn may be). */
+        const Bitboard front = bb_tables.between[rc->facts.king][to] & occupied_squares(p) & ~bb_of(from);
+        if (!front)
+            return false; /* a check */
+        *new_pin = front & pieces_of_color(p, color_flip(us));
+    }
+    return true;
 }
 
 /* Where our leaper of type t on sq attacks: nothing for a slider. */
@@ -602,13 +616,46 @@ static BB_ALWAYS_INLINE void attacker_sets_toggle(AttackerSets *a, const PieceTy
         a->straight ^= b;
 }
 
+/* What the new pin of the replier's piece on new_pin (by our slider
+ * arriving on to) takes from its moves: a knight loses them all, a
+ * slider keeps those between king and pinner and the capture of the
+ * pinner, pawns (one of them pinned now) are counted again, with the pin
+ * on its line. Out of line: rare, and the same for every move kind. */
+static __attribute__((noinline)) int newly_pinned_delta(const Position *p, const ReplyCache *rc, const Color us,
+                                                        Bitboard new_pin, Square to, Bitboard occupied, Bitboard own)
+{
+    const Square sq = bb_first(new_pin), king = rc->facts.king;
+    const Bitboard own_before = pieces_of_color(p, us);
+    if (p->bb[KNIGHT] & new_pin)
+        return -bb_count(bb_tables.knight[sq] & ~own_before);
+    if (p->bb[PAWN] & new_pin) {
+        NodeFacts f = rc->facts;
+        f.pinned |= new_pin;
+        if (bb_tables.line[LINE_FILE][king] & bb_of(to))
+            f.pinned_file |= new_pin;
+        else if (bb_tables.line[LINE_RANK][king] & bb_of(to))
+            f.pinned_rank |= new_pin;
+        else if (bb_tables.line[LINE_DIAGONAL][king] & bb_of(to))
+            f.pinned_diagonal |= new_pin;
+        else
+            f.pinned_anti |= new_pin;
+        const Bitboard ours = occupied & ~own;
+        const PawnTargets t = pawn_targets(us, pieces_of(p, us, PAWN) & own, ~occupied, ours, &f, ~0ull);
+        return count_pawn_targets(&t, us) - rc->pawn_count;
+    }
+    /* A slider: free before (the new pin's ray was dead), so in sliders. */
+    return bb_count(slider_attacks_on(p, sq, occupied) & (bb_tables.between[king][to] | bb_of(to)) & ~own) -
+           bb_count(rc->slider_attacks[sq] & ~own_before);
+}
+
 /* The replier's legal moves after our move from -> to (one that keeps the
  * reply facts), counted from the node and the ReplyCache without making
  * the move: only what the changed squares (two, or four for castling) can
  * touch is looked at again. A captured piece is off the king zone, so it
  * was not pinned. */
 static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
-                                                const PieceType moved, const MoveKind kind, Square from, Square to)
+                                                const PieceType moved, const MoveKind kind, Square from, Square to,
+                                                Bitboard new_pin)
 {
     const Color them = color_flip(us);
     const PieceType placed = placed_type(moved, kind);
@@ -634,7 +681,7 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
         count += bb_count(bb_tables.knight[to] & p->bb[KNIGHT] & own & ~rc->facts.pinned);
     }
     if (changed & rc->seen) {
-        for (Bitboard b = rc->sliders & ~captured; b; b &= b - 1) {
+        for (Bitboard b = rc->sliders & ~captured & ~new_pin; b; b &= b - 1) {
             const Square sq = bb_first(b);
             const Bitboard before = rc->slider_attacks[sq];
             if (!(before & changed))
@@ -648,7 +695,9 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
      * stand on, push to or capture on. A double push next to one of their
      * pawns adds its en passant captures, legal unless pinned off the
      * line or uncovering an attack on their king. */
-    if (changed & rc->pawn_zone) {
+    if (new_pin)
+        count += newly_pinned_delta(p, rc, them, new_pin, to, occupied, own);
+    if ((changed & rc->pawn_zone) && !(new_pin & p->bb[PAWN])) {
         const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied, ours,
                                            &rc->facts, ~0ull);
         count += count_pawn_targets(&t, them) - rc->pawn_count;
@@ -702,8 +751,9 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
         s->out[s->count++] = move_make(from, to, kind);
         return;
     }
-    if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to)) {
-        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to);
+    Bitboard new_pin;
+    if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to, &new_pin)) {
+        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to, new_pin);
         return;
     }
     Position child;
