@@ -28,6 +28,14 @@ static const SuiteSpec suites[] = {
      * 10 pieces of a kind, 16 men a side, 8 promotions at once); counts
      * from Debian's stockfish 15.1 (go perft). */
     { CHESSLAB_TEST_DATA_DIR "/limits-perft.epd", 1 },
+    /* The cases bulk perft counts at depth 2 without making the move (see
+     * movegen_variants/bitboard/README.md, "Fused leaf counting"): a
+     * double push beside an enemy pawn whose en passant reply is legal,
+     * pinned along or off its line, or opens the rank; castling whose
+     * rook takes a square from the enemy king or walk; promotions; a
+     * slider move that pins a knight, pawn or rook. Counts from Debian's
+     * stockfish 15.1 (go perft). */
+    { CHESSLAB_TEST_DATA_DIR "/fused-perft.epd", 1 },
 };
 
 static void check_suite(const MoveGen *gen, const SuiteSpec *spec, PerftMode mode, uint64_t budget)

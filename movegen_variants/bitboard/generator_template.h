@@ -456,9 +456,19 @@ typedef struct ReplyCache {
      * the others only our slider of that kind arriving. all: no fusion. */
     Bitboard zone_live, zone_straight, zone_diagonal;
     Bitboard king_steps; /* squares next to that king not holding its own pieces */
-    Bitboard walk;       /* castle walk squares of the wings whose path is empty */
+    Bitboard walk[2];    /* castle walk squares of each wing whose path is empty, else 0 */
+    /* The watched squares (king steps and walks), whether we attack each
+     * (with the replier's king lifted), and each one's rays up to the
+     * first piece: only a change on those, or a leaper of ours jumping to
+     * or from a square that reaches it, can alter whether it is attacked. */
+    Bitboard watch_mask;               /* the watched squares */
+    Bitboard attacked;                 /* watched squares we attack */
+    Bitboard watch_rays;               /* union of watch_ray */
+    int watch_count;
+    Square watch_square[10];           /* at most 8 steps and 2 walk squares off them */
+    Bitboard watch_ray[10];
     Bitboard knight_checks, pawn_checks; /* where our knight or pawn would check the replier */
-    Bitboard en_passant_exposed;         /* where our double push could be taken en passant */
+    Bitboard en_passant_exposed;         /* where our double push can be taken en passant */
     Bitboard sliders;    /* the replier's unpinned sliders */
     Bitboard seen;       /* squares they attack, first blockers included */
     Bitboard pawn_zone;  /* squares the replier's unpinned pawns stand on, push to or capture on */
@@ -488,45 +498,175 @@ static int count_moves_black(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_white(const Position *p, const CastleGeometry *g);
 static uint64_t perft_bulk2_black(const Position *p, const CastleGeometry *g);
 
-/* A move that leaves the replier's checks and pins as they were, and no
- * en passant: a quiet move, a capture (not en passant) or a double push no
- * pawn can take en passant; both squares off the live king zone and the
- * destination off the dead rays of the moved slider's kind (so no king
- * ray that has or gets one of our sliders of its kind changes its first
- * or second piece: no slider check, discovered check or pin comes or
- * goes, castling paths and the pinned pieces stay as they were), and no
- * knight or pawn check from the destination. */
-static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
-                                                    const PieceType moved, const MoveKind kind, Square from, Square to)
+/* En passant by the side whose facts f are, from `from` to ep, taking the
+ * pawn on captured_sq, with `occupied` the board before it and straight /
+ * diagonal the other side's sliders. The check mask was applied by the
+ * caller; what is left is the pin of the capturing pawn and the discovered
+ * attack through the squares both pawns vacate. Straight lines: only the
+ * rank can open (on the captured pawn's file our pawn lands in between,
+ * and leaving its own file is a pin); diagonals: either vacated square may
+ * open one. */
+static BB_ALWAYS_INLINE bool ep_legal_on(const NodeFacts *f, Bitboard occupied, Bitboard straight, Bitboard diagonal,
+                                         Square from, Square ep, Square captured_sq)
 {
-    (void)p;
-    (void)us;
-    Bitboard zone_to = rc->zone_live;
-    if (moved == BISHOP || moved == QUEEN)
-        zone_to |= rc->zone_diagonal;
-    if (moved == ROOK || moved == QUEEN)
-        zone_to |= rc->zone_straight;
-    if (moved == KNIGHT)
+    if ((f->pinned & bb_of(from)) && !(pin_line_of(f, from) & bb_of(ep)))
+        return false;
+    occupied = (occupied ^ bb_of(from) ^ bb_of(captured_sq)) | bb_of(ep);
+    if (!BITBOARD_PLANT_EP_RANK_BUG && (rook_attacks(f->king, occupied) & straight & bb_tables.line[LINE_RANK][f->king]))
+        return false;
+    return (bishop_attacks(f->king, occupied) & diagonal) == 0;
+}
+
+static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts *f, Square from, Square ep,
+                                              Square captured_sq, const Color us)
+{
+    const Bitboard enemy = pieces_of_color(p, color_flip(us));
+    return ep_legal_on(f, occupied_squares(p), (p->bb[ROOK] | p->bb[QUEEN]) & enemy,
+                       (p->bb[BISHOP] | p->bb[QUEEN]) & enemy, from, ep, captured_sq);
+}
+
+/* The type a move leaves on its destination. */
+static BB_ALWAYS_INLINE PieceType placed_type(const PieceType moved, const MoveKind kind)
+{
+    return (kind & MK_PROMO_BIT) ? (PieceType)(KNIGHT + (kind & 3)) : moved;
+}
+
+static BB_ALWAYS_INLINE bool kind_is_castle(const MoveKind kind)
+{
+    return kind == MK_KING_CASTLE || kind == MK_QUEEN_CASTLE;
+}
+
+/* The rook's squares of a standard castling move of us, as bits. */
+static BB_ALWAYS_INLINE Bitboard castle_rook_from_bit(const Color us, const MoveKind kind)
+{
+    return bb_of(kind == MK_KING_CASTLE ? SQ_H1 : SQ_A1) << (us == WHITE ? 0 : 56);
+}
+static BB_ALWAYS_INLINE Bitboard castle_rook_to_bit(const Color us, const MoveKind kind)
+{
+    return bb_of(kind == MK_KING_CASTLE ? SQ_F1 : SQ_D1) << (us == WHITE ? 0 : 56);
+}
+
+/* A move that leaves the replier's checks as they were and its pins but
+ * for at most one new one: both squares (for castling the rook's two as
+ * well) off the live king zone (so no king ray that has one of our
+ * sliders of its kind changes its first or second piece: no slider check,
+ * discovered check or pin comes or goes, castling paths and the pinned
+ * pieces stay as they were), no knight or pawn check from the
+ * destination, and a slider placed on a dead ray of its kind (it was free
+ * of them) not the first piece there: then it checks nothing, and if the
+ * piece in front of it is the replier's, that piece is pinned now and
+ * *new_pin says which. Every kind qualifies but en passant (two squares
+ * leave one line) and Chess960 castling (king and rook may swap or stay). */
+static BB_ALWAYS_INLINE bool move_keeps_reply_facts(const Position *p, const ReplyCache *rc, const Color us,
+                                                    const PieceType moved, const MoveKind kind, Square from, Square to,
+                                                    Bitboard *new_pin)
+{
+    *new_pin = 0;
+    if (kind == MK_EN_PASSANT)
+        return false;
+    if (kind_is_castle(kind))
+        return !(p->castling & CASTLE960_FLAG) &&
+               !((bb_of(from) | bb_of(to) | castle_rook_from_bit(us, kind) | castle_rook_to_bit(us, kind)) &
+                 rc->zone_live) &&
+               !(castle_rook_to_bit(us, kind) & rc->zone_straight);
+    const PieceType placed = placed_type(moved, kind);
+    Bitboard zone_to = rc->zone_live, dead = 0;
+    if (placed == BISHOP || placed == QUEEN)
+        dead |= rc->zone_diagonal;
+    if (placed == ROOK || placed == QUEEN)
+        dead |= rc->zone_straight;
+    if (placed == KNIGHT)
         zone_to |= rc->knight_checks;
-    if (moved == PAWN)
-        zone_to |= kind == MK_DOUBLE_PUSH ? rc->pawn_checks | rc->en_passant_exposed : rc->pawn_checks;
-    return (kind == MK_QUIET || kind == MK_CAPTURE || kind == MK_DOUBLE_PUSH) && !(bb_of(from) & rc->zone_live) &&
-           !(bb_of(to) & zone_to);
+    if (placed == PAWN)
+        zone_to |= rc->pawn_checks;
+    if ((bb_of(from) & rc->zone_live) || (bb_of(to) & zone_to))
+        return false;
+    if (bb_of(to) & dead) {
+        /* In the zone, so at most one piece in front (from is not one:
+         * the slider was off this ray, a promoting pawn may be). */
+        const Bitboard front = bb_tables.between[rc->facts.king][to] & occupied_squares(p) & ~bb_of(from);
+        if (!front)
+            return false; /* a check */
+        *new_pin = front & pieces_of_color(p, color_flip(us));
+    }
+    return true;
+}
+
+/* Where our leaper of type t on sq attacks: nothing for a slider. */
+static BB_ALWAYS_INLINE Bitboard leaper_reach(const PieceType t, const Color us, Square sq)
+{
+    return t == KNIGHT ? bb_tables.knight[sq]
+           : t == PAWN ? bb_tables.pawn_attacks[us][sq]
+           : t == KING ? bb_tables.king[sq]
+                       : 0;
+}
+
+/* Our pieces of type t on the squares b appear or go. */
+static BB_ALWAYS_INLINE void attacker_sets_toggle(AttackerSets *a, const PieceType t, Bitboard b)
+{
+    if (t == PAWN)
+        a->pawns ^= b;
+    else if (t == KNIGHT)
+        a->knights ^= b;
+    else if (t == KING)
+        a->king ^= b;
+    if (t == BISHOP || t == QUEEN)
+        a->diagonal ^= b;
+    if (t == ROOK || t == QUEEN)
+        a->straight ^= b;
+}
+
+/* What the new pin of the replier's piece on new_pin (by our slider
+ * arriving on to) takes from its moves: a knight loses them all, a
+ * slider keeps those between king and pinner and the capture of the
+ * pinner, pawns (one of them pinned now) are counted again, with the pin
+ * on its line. Out of line: rare, and the same for every move kind. */
+static __attribute__((noinline)) int newly_pinned_delta(const Position *p, const ReplyCache *rc, const Color us,
+                                                        Bitboard new_pin, Square to, Bitboard occupied, Bitboard own)
+{
+    const Square sq = bb_first(new_pin), king = rc->facts.king;
+    const Bitboard own_before = pieces_of_color(p, us);
+    if (p->bb[KNIGHT] & new_pin)
+        return -bb_count(bb_tables.knight[sq] & ~own_before);
+    if (p->bb[PAWN] & new_pin) {
+        NodeFacts f = rc->facts;
+        f.pinned |= new_pin;
+        if (bb_tables.line[LINE_FILE][king] & bb_of(to))
+            f.pinned_file |= new_pin;
+        else if (bb_tables.line[LINE_RANK][king] & bb_of(to))
+            f.pinned_rank |= new_pin;
+        else if (bb_tables.line[LINE_DIAGONAL][king] & bb_of(to))
+            f.pinned_diagonal |= new_pin;
+        else
+            f.pinned_anti |= new_pin;
+        const Bitboard ours = occupied & ~own;
+        const PawnTargets t = pawn_targets(us, pieces_of(p, us, PAWN) & own, ~occupied, ours, &f, ~0ull);
+        return count_pawn_targets(&t, us) - rc->pawn_count;
+    }
+    /* A slider: free before (the new pin's ray was dead), so in sliders. */
+    return bb_count(slider_attacks_on(p, sq, occupied) & (bb_tables.between[king][to] | bb_of(to)) & ~own) -
+           bb_count(rc->slider_attacks[sq] & ~own_before);
 }
 
 /* The replier's legal moves after our move from -> to (one that keeps the
  * reply facts), counted from the node and the ReplyCache without making
- * the move: only what the two changed squares can touch is looked at
- * again. A captured piece is off the king zone, so it was not pinned. */
+ * the move: only what the changed squares (two, or four for castling) can
+ * touch is looked at again. A captured piece is off the king zone, so it
+ * was not pinned. */
 static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
-                                                const PieceType moved, const MoveKind kind, Square from, Square to)
+                                                const PieceType moved, const MoveKind kind, Square from, Square to,
+                                                Bitboard new_pin)
 {
     const Color them = color_flip(us);
-    const Bitboard changed = bb_of(from) | bb_of(to);
+    const PieceType placed = placed_type(moved, kind);
+    const Bitboard rook_from = kind_is_castle(kind) ? castle_rook_from_bit(us, kind) : 0;
+    const Bitboard rook_to = kind_is_castle(kind) ? castle_rook_to_bit(us, kind) : 0;
+    const Bitboard changed = bb_of(from) | bb_of(to) | rook_from | rook_to;
     const Bitboard own_before = pieces_of_color(p, them); /* the replier's */
-    const Bitboard captured = kind == MK_CAPTURE ? bb_of(to) : 0;
+    const Bitboard captured = (kind & MK_CAPTURE_BIT) ? bb_of(to) : 0;
     const Bitboard own = own_before ^ captured;
-    const Bitboard occupied = (occupied_squares(p) ^ bb_of(from)) | bb_of(to);
+    const Bitboard occupied = (occupied_squares(p) & ~(bb_of(from) | rook_from)) | bb_of(to) | rook_to;
+    const Bitboard ours = pieces_of_color(p, us) ^ changed; /* standard castling: four distinct squares */
 
     /* Knights do not care but for a capture; a slider's moves change only
      * where it saw a changed square (pinned ones move along a king line:
@@ -541,7 +681,7 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
         count += bb_count(bb_tables.knight[to] & p->bb[KNIGHT] & own & ~rc->facts.pinned);
     }
     if (changed & rc->seen) {
-        for (Bitboard b = rc->sliders & ~captured; b; b &= b - 1) {
+        for (Bitboard b = rc->sliders & ~captured & ~new_pin; b; b &= b - 1) {
             const Square sq = bb_first(b);
             const Bitboard before = rc->slider_attacks[sq];
             if (!(before & changed))
@@ -552,55 +692,54 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     }
 
     /* Pawns: counted again (a few shifts) if a changed square is one they
-     * stand on, push to or capture on. */
-    if (changed & rc->pawn_zone) {
-        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied,
-                                           pieces_of_color(p, us) ^ changed, &rc->facts, ~0ull);
+     * stand on, push to or capture on. A double push next to one of their
+     * pawns adds its en passant captures, legal unless pinned off the
+     * line or uncovering an attack on their king. */
+    if (new_pin)
+        count += newly_pinned_delta(p, rc, them, new_pin, to, occupied, own);
+    if ((changed & rc->pawn_zone) && !(new_pin & p->bb[PAWN])) {
+        const PawnTargets t = pawn_targets(them, pieces_of(p, them, PAWN) & ~captured, ~occupied, ours,
+                                           &rc->facts, ~0ull);
         count += count_pawn_targets(&t, them) - rc->pawn_count;
     }
-
-    /* King steps and castle walks: a square's attackers change only if a
-     * changed square is on a line through it or, for a knight, a jump
-     * away; those squares are tested again, with our moved piece. */
-    const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
-    Bitboard influence = changed | bb_tables.rook_rays[from] | bb_tables.bishop_rays[from] | bb_tables.rook_rays[to] |
-                         bb_tables.bishop_rays[to];
-    if (moved == KNIGHT)
-        influence |= bb_tables.knight[from] | bb_tables.knight[to];
-    Bitboard safe = rc->facts.king_safe;
-    int castles = rc->castle_count;
-    const Bitboard redo = (rc->king_steps | captured_step) & influence;
-    if (redo | (rc->walk & influence)) {
-        AttackerSets a = attacker_sets(p, us);
-        if (moved == PAWN)
-            a.pawns ^= changed;
-        else if (moved == KNIGHT)
-            a.knights ^= changed;
-        else if (moved == KING)
-            a.king ^= changed;
-        if (moved == BISHOP || moved == QUEEN)
-            a.diagonal ^= changed;
-        if (moved == ROOK || moved == QUEEN)
-            a.straight ^= changed;
-        const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
-        for (Bitboard t = redo; t; t &= t - 1) {
-            const Square sq = bb_first(t);
-            if (square_attacked_by(&a, sq, lifted, us))
-                safe &= ~bb_of(sq);
-            else
-                safe |= bb_of(sq);
-        }
-        if (rc->walk & influence) {
-            castles = 0;
-            for (int wing = 0; wing < 2; wing++) {
-                Bitboard walk = rc->walk & castle_walk(them, wing == 0);
-                bool ok = walk != 0;
-                for (; walk && ok; walk &= walk - 1)
-                    ok = !square_attacked_by(&a, bb_first(walk), occupied, us);
-                castles += ok;
-            }
-        }
+    if (kind == MK_DOUBLE_PUSH && (bb_of(to) & rc->en_passant_exposed)) {
+        const Square ep = (Square)((from + to) / 2);
+        const Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & ours, diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & ours;
+        for (Bitboard b = bb_tables.pawn_attacks[us][ep] & pieces_of(p, them, PAWN); b; b &= b - 1)
+            count += ep_legal_on(&rc->facts, occupied, straight, diagonal, bb_first(b), ep, to);
     }
+
+    /* King steps and castle walks: a watched square's attackers change
+     * only if a changed square is on one of its rays up to the first piece
+     * (a slider moving or seen through a vacated square, a new blocker) or
+     * our moved leaper reaches it from either square; a captured piece
+     * next to the king adds a step. Only those squares are tested again,
+     * against our pieces as they stand after the move. */
+    const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
+    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | leaper_reach(placed, us, to)) & rc->watch_mask);
+    if (changed & rc->watch_rays)
+        for (int i = 0; i < rc->watch_count; i++)
+            if (changed & rc->watch_ray[i])
+                redo |= bb_of(rc->watch_square[i]);
+    if (!redo)
+        return count;
+    AttackerSets a = attacker_sets(p, us);
+    if (moved == placed) {
+        attacker_sets_toggle(&a, moved, bb_of(from) | bb_of(to));
+    } else {
+        attacker_sets_toggle(&a, moved, bb_of(from));
+        attacker_sets_toggle(&a, placed, bb_of(to));
+    }
+    a.straight ^= rook_from | rook_to;
+    const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
+    Bitboard attacked = rc->attacked & ~redo;
+    for (Bitboard t = redo; t; t &= t - 1) {
+        const Square sq = bb_first(t);
+        if (square_attacked_by(&a, sq, lifted, us))
+            attacked |= bb_of(sq);
+    }
+    const Bitboard safe = (rc->king_steps | captured_step) & ~attacked;
+    const int castles = (rc->walk[0] && !(rc->walk[0] & attacked)) + (rc->walk[1] && !(rc->walk[1] & attacked));
     return count + bb_count(safe) + castles - rc->king_count;
 }
 
@@ -612,8 +751,9 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
         s->out[s->count++] = move_make(from, to, kind);
         return;
     }
-    if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to)) {
-        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to);
+    Bitboard new_pin;
+    if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to, &new_pin)) {
+        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to, new_pin);
         return;
     }
     Position child;
@@ -689,26 +829,6 @@ static BB_ALWAYS_INLINE void sink_promotions(Sink *s, const SinkKind sink, const
 }
 
 /* ---- the generator ---- */
-
-/* En passant: the check mask was applied by the caller; what is left is
- * the pin of the capturing pawn and the discovered attack through the
- * squares both pawns vacate. Straight lines: only the rank can open (on
- * the captured pawn's file our pawn lands in between, and leaving its own
- * file is a pin); diagonals: either vacated square may open one. */
-static BB_ALWAYS_INLINE bool ep_capture_legal(const Position *p, const NodeFacts *f, Square from, Square ep,
-                                              Square captured_sq, const Color us)
-{
-    if ((f->pinned & bb_of(from)) && !(pin_line_of(f, from) & bb_of(ep)))
-        return false;
-    const Color them = color_flip(us);
-    Bitboard occupied = (occupied_squares(p) ^ bb_of(from) ^ bb_of(captured_sq)) | bb_of(ep);
-    Bitboard enemy = pieces_of_color(p, them);
-    Bitboard straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
-    Bitboard diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
-    if (!BITBOARD_PLANT_EP_RANK_BUG && (rook_attacks(f->king, occupied) & straight & bb_tables.line[LINE_RANK][f->king]))
-        return false;
-    return (bishop_attacks(f->king, occupied) & diagonal) == 0;
-}
 
 /* Chess960 castling (squares from core/castling.h): what king and rook
  * cross must be empty but for the two, and no square the king crosses or
@@ -970,16 +1090,36 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     const Bitboard pushed = shift_up(unpinned, us);
     rc->pawn_zone = unpinned | pushed | shift_up(pushed & rank_3, us) | pawn_attack_set(unpinned, us);
 
-    rc->walk = 0;
+    /* The walks are tested with the king lifted, like its steps: not in
+     * check, that changes nothing (whatever the king would shelter on its
+     * rank would be giving check). */
+    const Bitboard lifted = occupied ^ bb_of(king);
+    const AttackerSets ours = attacker_sets(p, them);
+    rc->walk[0] = rc->walk[1] = 0;
     rc->castle_count = 0;
+    rc->attacked = rc->king_steps & ~f->king_safe;
     const unsigned rights = castling_rights_of(p, us);
     if (rights && (p->castling & CASTLE960_FLAG))
         rc->zone_live = ~0ull; /* Chess960 castling: every move is made */
     for (int wing = 0; wing < 2 && !(p->castling & CASTLE960_FLAG); wing++) {
         if (!(rights & (1u << wing)) || (occupied & castle_path(us, wing == 0)))
             continue;
-        rc->walk |= castle_walk(us, wing == 0);
-        rc->castle_count += squares_safe(p, f, castle_walk(us, wing == 0), us);
+        const Bitboard walk = castle_walk(us, wing == 0);
+        rc->walk[wing] = walk;
+        for (Bitboard w = walk & ~rc->king_steps; w; w &= w - 1)
+            if (square_attacked_by(&ours, bb_first(w), lifted, them))
+                rc->attacked |= w & -w;
+        rc->castle_count += !(walk & rc->attacked);
+    }
+    rc->watch_mask = rc->king_steps | rc->walk[0] | rc->walk[1];
+    rc->watch_rays = 0;
+    rc->watch_count = 0;
+    for (Bitboard w = rc->watch_mask; w; w &= w - 1) {
+        const Square sq = bb_first(w);
+        const Bitboard rays = queen_attacks(sq, lifted);
+        rc->watch_square[rc->watch_count] = sq;
+        rc->watch_ray[rc->watch_count++] = rays;
+        rc->watch_rays |= rays;
     }
     rc->king_count = bb_count(f->king_safe) + rc->castle_count;
     rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
