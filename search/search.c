@@ -171,8 +171,13 @@ void search_thread_load_snapshot(SearchThread *t, const NodeSnapshot *snap, int 
     t->root_depth = snap->root_depth;
     for (int i = 0; i < 4; i++) {
         int at = snap->ply - 2 + i;
-        if (at >= 0)
+        if (at >= 0) {
             t->frames[at] = snap->frames[i];
+            /* A joining thread searches the node's children, never the
+             * node itself: an excluded move left here would later wrongly
+             * exclude a move of another node at this ply. */
+            t->frames[at].excluded = MOVE_NONE;
+        }
     }
 }
 
@@ -300,6 +305,26 @@ static inline bool tt_cutoff(Bound bound, int score, int alpha, int beta)
 static inline bool is_tactical(Move m)
 {
     return move_is_capture(m) || move_kind(m) == MK_PROMO_Q || move_kind(m) == MK_PROMO_CAPTURE_Q;
+}
+
+/* Is m among the n moves? (A hash move may come from another position
+ * whose key collided.) */
+static inline bool has_move(const Move *moves, int n, Move m)
+{
+    for (int i = 0; i < n; i++)
+        if (moves[i] == m)
+            return true;
+    return false;
+}
+
+/* moves without m (if there), the others keeping their order; the new count. */
+static inline int remove_move(Move *moves, int n, Move m)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (moves[i] != m)
+            moves[kept++] = moves[i];
+    return kept;
 }
 
 /* ---- move ordering ---- */
@@ -562,6 +587,10 @@ static inline bool hook_skip_iteration(const SearchThread *t, int depth)
 
 /* ---- the main search ---- */
 
+/* Below this depth the singular verification search costs more than the
+ * extension finds. */
+enum { SINGULAR_MIN_DEPTH = 6 };
+
 static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node);
 
 MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int move_count, int alpha,
@@ -599,7 +628,7 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
         }
     }
     t->frames[ply + 1].null_move = false;
-    int new_depth = depth - 1, score;
+    int new_depth = depth - 1 + (m == node->singular), score;
     if (move_count == 1) {
         score = -search(t, -beta, -alpha, new_depth, ply + 1, pv_node ? false : !cut_node);
     } else {
@@ -667,10 +696,15 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     bool found = tt_probe(s->tt, sb_key(p), &hit);
     int hit_score = found ? score_from_tt(hit.score, ply) : SCORE_NONE;
     Move hash_move = found ? hit.move : MOVE_NONE;
-    if (found && !pv_node && hit.depth >= depth && tt_cutoff(hit.bound, hit_score, alpha, beta))
+    Frame *frame = &t->frames[ply];
+    /* The singular verification search of this node (below) is about the
+     * moves other than `excluded`: the table's entry, which is about all of
+     * them, can neither cut it off nor take its result. */
+    const Move excluded = frame->excluded;
+    if (found && excluded == MOVE_NONE && !pv_node && hit.depth >= depth &&
+        tt_cutoff(hit.bound, hit_score, alpha, beta))
         return hit_score;
 
-    Frame *frame = &t->frames[ply];
     int static_eval = SCORE_NONE;
     if (!in_check)
         static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
@@ -679,7 +713,10 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
                            static_eval > t->frames[ply - 2].static_eval;
     t->frames[ply + 1].killers[0] = t->frames[ply + 1].killers[1] = MOVE_NONE;
 
-    if (!pv_node && !in_check && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND) {
+    /* Not in a verification search: its question is whether a move other
+     * than the excluded one reaches the margin, which neither standing pat
+     * nor passing answers. */
+    if (!pv_node && !in_check && excluded == MOVE_NONE && beta < SCORE_MATE_BOUND && beta > -SCORE_MATE_BOUND) {
         /* Reverse futility: far enough above beta that a shallow search is
          * not going to fall below it. */
         if (opt->futility && depth <= 6 && static_eval - 90 * (depth - improving) >= beta)
@@ -708,11 +745,41 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     int n = t->ops->legal_moves(t->board, moves);
     if (n == 0)
         return in_check ? -SCORE_MATE + ply : SCORE_DRAW;
+    /* Removed from the list rather than skipped, so that a YBWC split of
+     * this node never hands it to a helper. With no move left the search
+     * fails low below. */
+    if (excluded != MOVE_NONE)
+        n = remove_move(moves, n, excluded);
+
+    /* Singular extension: when the table says the hash move holds a score
+     * (a lower bound or exact, searched nearly this deep) and every other
+     * move fails low against a margin below it in a shallow search, the
+     * hash move is the only good one here and is searched one ply deeper,
+     * bounded by the ply like the check extension. When instead the other
+     * moves still reach beta with the margin taken off (multi-cut), at
+     * least two moves beat beta: a non-PV node fails high at once. */
+    Move singular = MOVE_NONE;
+    if (excluded == MOVE_NONE && depth >= SINGULAR_MIN_DEPTH && ply < 2 * t->root_depth && hash_move != MOVE_NONE &&
+        hit.depth >= depth - 3 && (hit.bound & BOUND_LOWER) && !score_is_mate(hit_score) &&
+        has_move(moves, n, hash_move)) {
+        const int singular_beta = hit_score - 2 * depth;
+        frame->excluded = hash_move;
+        int score = search(t, singular_beta - 1, singular_beta, (depth - 1) / 2, ply, cut_node);
+        frame->excluded = MOVE_NONE;
+        if (stopped(t))
+            return 0;
+        if (score < singular_beta)
+            singular = hash_move;
+        else if (!pv_node && singular_beta >= beta)
+            return singular_beta;
+    }
+
     ScoredMove list[MAX_MOVES];
     score_moves(t, moves, list, n, hash_move, ply);
 
     const NodeInfo node = { .beta = beta, .depth = depth, .ply = ply, .pv_node = pv_node, .cut_node = cut_node,
-                            .in_check = in_check, .improving = improving, .static_eval = static_eval };
+                            .in_check = in_check, .improving = improving, .static_eval = static_eval,
+                            .singular = singular };
     /* Hooks (ABDADA): tell the other threads this node is being searched,
      * and whether its younger moves may be put off. Serial: false, false. */
     const bool claimed = hook_node_enter(t, depth, sb_key(p));
@@ -789,7 +856,8 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
         best = alpha; /* every move pruned: fail low */
 
     Bound bound = best >= beta ? BOUND_LOWER : best > alpha_start ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(s->tt, sb_key(p), best_move, score_to_tt(best, ply), static_eval, depth, bound);
+    if (excluded == MOVE_NONE) /* a verification result is not this position's */
+        tt_store(s->tt, sb_key(p), best_move, score_to_tt(best, ply), static_eval, depth, bound);
     return best;
 }
 

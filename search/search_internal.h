@@ -42,6 +42,9 @@ typedef struct Frame {
     bool null_move;  /* the move into this ply was a null move */
     Move move;       /* the move being searched from this ply (MOVE_NONE: a null move) */
     Move killers[2];
+    /* Set while this ply's node runs its singular verification search: the
+     * hash move, left out of that search. MOVE_NONE otherwise. */
+    Move excluded;
 } Frame;
 
 typedef struct RootMove {
@@ -72,6 +75,7 @@ typedef struct NodeInfo {
     int beta, depth, ply;
     bool pv_node, cut_node, in_check, improving;
     int static_eval;
+    Move singular; /* the hash move when it proved singular: searched one ply deeper; else MOVE_NONE */
 } NodeInfo;
 
 /* The position of a node and the path to it, for a thread joining its
