@@ -477,6 +477,10 @@ typedef struct ReplyCache {
     int castle_count;    /* its castling moves */
     int king_count;      /* its king moves, castling included */
     int total_count;     /* all its moves */
+    /* Per type of our piece: the squares where it may appear or vanish
+     * without altering any reply (stirring nothing above). A quiet move
+     * with both squares off it has exactly total_count replies. */
+    Bitboard stir[KING + 1];
     Bitboard slider_attacks[64]; /* of each square in sliders */
 } ReplyCache;
 
@@ -788,7 +792,13 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
     }
     const Bitboard enemy = pieces_of_color(p, color_flip(us));
     if (sink == SINK_BULK2) { /* fused counting wants the kind as a constant */
-        for (Bitboard t = targets & ~enemy; t; t &= t - 1)
+        Bitboard quiet = targets & ~enemy;
+        if (!(bb_of(from) & s->replies->stir[moved])) { /* the calm moves, all at once */
+            const Bitboard calm = quiet & ~s->replies->stir[moved];
+            s->nodes += (uint64_t)bb_count(calm) * (uint64_t)s->replies->total_count;
+            quiet ^= calm;
+        }
+        for (Bitboard t = quiet; t; t &= t - 1)
             sink_move(s, sink, p, us, moved, MK_QUIET, from, bb_first(t));
         targets &= enemy;
     }
@@ -806,6 +816,17 @@ static BB_ALWAYS_INLINE void sink_pawn_moves(Sink *s, const SinkKind sink, const
     if (sink_counts(sink)) {
         s->count += bb_count(targets);
         return;
+    }
+    if (sink == SINK_BULK2 && (kind == MK_QUIET || kind == MK_DOUBLE_PUSH)) {
+        /* Calm pushes (both squares stir nothing, no en passant reply),
+         * all at once; from = to - delta, so shift the stirring squares. */
+        const ReplyCache *rc = s->replies;
+        const Bitboard from_stirs = delta > 0 ? rc->stir[PAWN] << delta : rc->stir[PAWN] >> -delta;
+        Bitboard calm = targets & ~rc->stir[PAWN] & ~from_stirs;
+        if (kind == MK_DOUBLE_PUSH)
+            calm &= ~rc->en_passant_exposed;
+        s->nodes += (uint64_t)bb_count(calm) * (uint64_t)rc->total_count;
+        targets ^= calm;
     }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
@@ -1123,6 +1144,25 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     }
     rc->king_count = bb_count(f->king_safe) + rc->castle_count;
     rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
+
+    /* A square stirs a reply if one of the replier's sliders sees it, its
+     * pawns use it, a watched square's ray runs through it or it is in
+     * the live zone; for a type, also where that piece would check, pin
+     * (a dead ray of its kind) or attack a watched square. One set serves
+     * both squares of a move: our piece cannot stand where it would check,
+     * nor a slider on a dead ray of its own kind. */
+    const Bitboard stir = rc->seen | rc->pawn_zone | rc->watch_rays | rc->zone_live;
+    Bitboard knight_reach = 0;
+    for (int i = 0; i < rc->watch_count; i++)
+        knight_reach |= bb_tables.knight[rc->watch_square[i]];
+    const Bitboard w = rc->watch_mask;
+    const Bitboard beside = ((w << 1) & ~BB_FILE_A_MASK) | ((w >> 1) & ~BB_FILE_H_MASK) | w;
+    rc->stir[PAWN] = stir | rc->pawn_checks | pawn_attack_set(w, us);
+    rc->stir[KNIGHT] = stir | rc->knight_checks | knight_reach;
+    rc->stir[BISHOP] = stir | rc->zone_diagonal;
+    rc->stir[ROOK] = stir | rc->zone_straight;
+    rc->stir[QUEEN] = stir | rc->zone_diagonal | rc->zone_straight;
+    rc->stir[KING] = stir | beside | (beside << 8) | (beside >> 8);
 
 }
 
