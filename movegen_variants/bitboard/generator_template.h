@@ -656,20 +656,27 @@ static __attribute__((noinline)) int newly_pinned_delta(const Position *p, const
  * reply facts), counted from the node and the ReplyCache without making
  * the move: only what the changed squares (two, or four for castling) can
  * touch is looked at again. A captured piece is off the king zone, so it
- * was not pinned. */
+ * was not pinned.
+ * With vanish (a constant), our piece on from just leaves the board (to
+ * is not used; from off the live zone): the count every calm destination
+ * shares, and *stirred gets the squares that stir a reply once from is
+ * empty, beyond the cached ones (what the sliders and watched squares
+ * that saw from now see through it). */
 static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
                                                 const PieceType moved, const MoveKind kind, Square from, Square to,
-                                                Bitboard new_pin)
+                                                Bitboard new_pin, const bool vanish, Bitboard *stirred)
 {
     const Color them = color_flip(us);
     const PieceType placed = placed_type(moved, kind);
+    const Bitboard to_bit = vanish ? 0 : bb_of(to);
     const Bitboard rook_from = kind_is_castle(kind) ? castle_rook_from_bit(us, kind) : 0;
     const Bitboard rook_to = kind_is_castle(kind) ? castle_rook_to_bit(us, kind) : 0;
-    const Bitboard changed = bb_of(from) | bb_of(to) | rook_from | rook_to;
+    const Bitboard changed = bb_of(from) | to_bit | rook_from | rook_to;
     const Bitboard own_before = pieces_of_color(p, them); /* the replier's */
-    const Bitboard captured = (kind & MK_CAPTURE_BIT) ? bb_of(to) : 0;
+    const Bitboard captured = (kind & MK_CAPTURE_BIT) ? to_bit : 0;
     const Bitboard own = own_before ^ captured;
-    const Bitboard occupied = (occupied_squares(p) & ~(bb_of(from) | rook_from)) | bb_of(to) | rook_to;
+    const Bitboard occupied = (occupied_squares(p) & ~(bb_of(from) | rook_from)) | to_bit | rook_to;
+    const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
     const Bitboard ours = pieces_of_color(p, us) ^ changed; /* standard castling: four distinct squares */
 
     /* Knights do not care but for a capture; a slider's moves change only
@@ -692,6 +699,8 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
                 continue;
             const Bitboard after = slider_attacks_on(p, sq, occupied);
             count += bb_count(after & ~own) - bb_count(before & ~own_before);
+            if (vanish)
+                *stirred |= after;
         }
     }
 
@@ -720,22 +729,27 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
      * next to the king adds a step. Only those squares are tested again,
      * against our pieces as they stand after the move. */
     const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
-    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | leaper_reach(placed, us, to)) & rc->watch_mask);
+    const Bitboard reach_to = vanish ? 0 : leaper_reach(placed, us, to);
+    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | reach_to) & rc->watch_mask);
     if (changed & rc->watch_rays)
         for (int i = 0; i < rc->watch_count; i++)
-            if (changed & rc->watch_ray[i])
+            if (changed & rc->watch_ray[i]) {
                 redo |= bb_of(rc->watch_square[i]);
+                if (vanish)
+                    *stirred |= queen_attacks(rc->watch_square[i], lifted);
+            }
     if (!redo)
         return count;
     AttackerSets a = attacker_sets(p, us);
-    if (moved == placed) {
+    if (vanish) {
+        attacker_sets_toggle(&a, moved, bb_of(from));
+    } else if (moved == placed) {
         attacker_sets_toggle(&a, moved, bb_of(from) | bb_of(to));
     } else {
         attacker_sets_toggle(&a, moved, bb_of(from));
         attacker_sets_toggle(&a, placed, bb_of(to));
     }
     a.straight ^= rook_from | rook_to;
-    const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
     Bitboard attacked = rc->attacked & ~redo;
     for (Bitboard t = redo; t; t &= t - 1) {
         const Square sq = bb_first(t);
@@ -745,6 +759,19 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     const Bitboard safe = (rc->king_steps | captured_step) & ~attacked;
     const int castles = (rc->walk[0] && !(rc->walk[0] & attacked)) + (rc->walk[1] && !(rc->walk[1] & attacked));
     return count + bb_count(safe) + castles - rc->king_count;
+}
+
+/* count_replies_fused with vanish, out of line: once per piece, not per
+ * move, and inlined it would bloat every piece's move loop. */
+static __attribute__((noinline)) int count_replies_vanished_white(const Position *p, const ReplyCache *rc,
+                                                                  PieceType moved, Square from, Bitboard *stirred)
+{
+    return count_replies_fused(p, rc, WHITE, moved, MK_QUIET, from, from, 0, true, stirred);
+}
+static __attribute__((noinline)) int count_replies_vanished_black(const Position *p, const ReplyCache *rc,
+                                                                  PieceType moved, Square from, Bitboard *stirred)
+{
+    return count_replies_fused(p, rc, BLACK, moved, MK_QUIET, from, from, 0, true, stirred);
 }
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
@@ -757,7 +784,7 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
     }
     Bitboard new_pin;
     if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to, &new_pin)) {
-        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to, new_pin);
+        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to, new_pin, false, NULL);
         return;
     }
     Position child;
@@ -792,10 +819,19 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
     }
     const Bitboard enemy = pieces_of_color(p, color_flip(us));
     if (sink == SINK_BULK2) { /* fused counting wants the kind as a constant */
-        Bitboard quiet = targets & ~enemy;
-        if (!(bb_of(from) & s->replies->stir[moved])) { /* the calm moves, all at once */
-            const Bitboard calm = quiet & ~s->replies->stir[moved];
-            s->nodes += (uint64_t)bb_count(calm) * (uint64_t)s->replies->total_count;
+        const ReplyCache *rc = s->replies;
+        Bitboard quiet = targets & ~enemy, calm = quiet & ~rc->stir[moved];
+        if (!(bb_of(from) & rc->stir[moved])) { /* the calm moves, all at once */
+            s->nodes += (uint64_t)bb_count(calm) * (uint64_t)rc->total_count;
+            quiet ^= calm;
+        } else if (bb_several(calm) && !(bb_of(from) & rc->zone_live)) {
+            /* from stirs: what leaving it does is found once, and the
+             * destinations still calm after it share that count. */
+            Bitboard stirred = 0;
+            const int vanished = us == WHITE ? count_replies_vanished_white(p, rc, moved, from, &stirred)
+                                             : count_replies_vanished_black(p, rc, moved, from, &stirred);
+            calm &= ~stirred;
+            s->nodes += (uint64_t)bb_count(calm) * (uint64_t)vanished;
             quiet ^= calm;
         }
         for (Bitboard t = quiet; t; t &= t - 1)
