@@ -1112,33 +1112,43 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
     const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
     rc->zone_live = castling_rights_of(p, us) ? zone & bb_tables.line[LINE_RANK][king] : 0;
-    rc->zone_straight = rc->zone_diagonal = 0;
+    rc->zone_straight = zone & bb_tables.rook_rays[king];
+    rc->zone_diagonal = zone & bb_tables.bishop_rays[king];
     rc->knight_checks = bb_tables.knight[king];
     rc->pawn_checks = bb_tables.pawn_attacks[us][king];
     const Bitboard beside_pawns =
         ((pieces_of(p, us, PAWN) << 1) & ~BB_FILE_A_MASK) | ((pieces_of(p, us, PAWN) >> 1) & ~BB_FILE_H_MASK);
     rc->en_passant_exposed = beside_pawns & (them == WHITE ? BB_RANK_4_MASK : BB_RANK_5_MASK);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const Bitboard ray = bb_tables.ray[d][king];
-        const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
-        if (ray & (straight ? enemy_straight : enemy_diagonal))
-            rc->zone_live |= zone & ray;
-        else if (straight)
-            rc->zone_straight |= zone & ray;
-        else
-            rc->zone_diagonal |= zone & ray;
-    }
+    /* All rays dead, unless an enemy slider stands on one of its kind. */
+    if ((bb_tables.rook_rays[king] & enemy_straight) | (bb_tables.bishop_rays[king] & enemy_diagonal))
+        for (int d = 0; d < DIR_COUNT; d++) {
+            const Bitboard ray = bb_tables.ray[d][king];
+            const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
+            if (ray & (straight ? enemy_straight : enemy_diagonal)) {
+                rc->zone_live |= zone & ray;
+                rc->zone_straight &= ~ray;
+                rc->zone_diagonal &= ~ray;
+            }
+        }
     rc->king_steps = bb_tables.king[king] & ~own;
 
     rc->sliders = (p->bb[BISHOP] | p->bb[ROOK] | p->bb[QUEEN]) & own & ~f->pinned;
     rc->seen = 0;
+    int pieces = 0; /* the attack sets found here count the moves too */
     for (Bitboard b = rc->sliders; b; b &= b - 1) {
         const Square sq = bb_first(b);
         const Bitboard attacks = slider_attacks_on(p, sq, occupied);
         rc->slider_attacks[sq] = attacks;
         rc->seen |= attacks;
+        pieces += bb_count(attacks & ~own);
     }
-    rc->pieces_count = count_pieces(p, us, f, ~own, false);
+    for (Bitboard b = pieces_of(p, us, KNIGHT) & ~f->pinned; b; b &= b - 1)
+        pieces += bb_count(bb_tables.knight[bb_first(b)] & ~own);
+    for (Bitboard b = (p->bb[BISHOP] | p->bb[ROOK] | p->bb[QUEEN]) & own & f->pinned; b; b &= b - 1) {
+        const Square sq = bb_first(b);
+        pieces += bb_count(slider_attacks_on(p, sq, occupied) & ~own & pin_line_of(f, sq));
+    }
+    rc->pieces_count = pieces;
 
     const Bitboard pawns = pieces_of(p, us, PAWN), unpinned = pawns & ~f->pinned;
     const PawnTargets t = pawn_targets(us, pawns, ~occupied, enemy, f, ~0ull);
@@ -1171,12 +1181,14 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     rc->watch_mask = rc->king_steps | rc->walk[0] | rc->walk[1];
     rc->watch_rays = 0;
     rc->watch_count = 0;
+    Bitboard knight_reach = 0; /* where our knight attacks a watched square */
     for (Bitboard w = rc->watch_mask; w; w &= w - 1) {
         const Square sq = bb_first(w);
         const Bitboard rays = queen_attacks(sq, lifted);
         rc->watch_square[rc->watch_count] = sq;
         rc->watch_ray[rc->watch_count++] = rays;
         rc->watch_rays |= rays;
+        knight_reach |= bb_tables.knight[sq];
     }
     rc->king_count = bb_count(f->king_safe) + rc->castle_count;
     rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
@@ -1188,9 +1200,6 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
      * both squares of a move: our piece cannot stand where it would check,
      * nor a slider on a dead ray of its own kind. */
     const Bitboard stir = rc->seen | rc->pawn_zone | rc->watch_rays | rc->zone_live;
-    Bitboard knight_reach = 0;
-    for (int i = 0; i < rc->watch_count; i++)
-        knight_reach |= bb_tables.knight[rc->watch_square[i]];
     const Bitboard w = rc->watch_mask;
     const Bitboard beside = ((w << 1) & ~BB_FILE_A_MASK) | ((w >> 1) & ~BB_FILE_H_MASK) | w;
     rc->stir[PAWN] = stir | rc->pawn_checks | pawn_attack_set(w, us);
