@@ -432,8 +432,10 @@ static BB_ALWAYS_INLINE PawnTargets pawn_targets(const Color us, Bitboard pawns,
 static BB_ALWAYS_INLINE int count_pawn_targets(const PawnTargets *t, const Color us)
 {
     const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
-    return bb_count(t->single) + bb_count(t->twice) + bb_count(t->west) + bb_count(t->east) +
-           3 * (bb_count(t->single & rank_8) + bb_count(t->west & rank_8) + bb_count(t->east & rank_8));
+    const int moves = bb_count(t->single) + bb_count(t->twice) + bb_count(t->west) + bb_count(t->east);
+    if (!((t->single | t->west | t->east) & rank_8)) /* the common case: no promotion */
+        return moves;
+    return moves + 3 * (bb_count(t->single & rank_8) + bb_count(t->west & rank_8) + bb_count(t->east & rank_8));
 }
 
 /* ---- sinks: what happens to each move found ---- */
