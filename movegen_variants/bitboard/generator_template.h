@@ -238,7 +238,7 @@ static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color 
     f->king_safe = king_steps & ~f->attacked;
 }
 
-static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
+static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f, const bool may_be_in_check)
 {
     const Color them = color_flip(us);
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
@@ -248,7 +248,7 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
     const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
     const DirLanes enemy_sliders = dir_lanes_by_kind(enemy_straight, enemy_diagonal);
-    const Bitboard leaper_checkers =
+    const Bitboard leaper_checkers = !may_be_in_check ? 0 :
         (bb_tables.pawn_attacks[us][king] & p->bb[PAWN] & enemy) | (bb_tables.knight[king] & p->bb[KNIGHT] & enemy);
     const Bitboard king_steps = bb_tables.king[king] & ~own;
     f->king = king;
@@ -270,9 +270,15 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     f->attacked = enemy_attack_map(p, us, enemy_rays);
     f->king_safe = king_steps & ~f->attacked;
 
-    const Bitboard check_rays = dir_lanes_or(dir_lanes_select(dir_lanes_meeting(from_king, enemy_sliders), from_king));
-    f->checkers = (check_rays & enemy) | leaper_checkers;
-    f->check_mask = !f->checkers ? ~0ull : bb_several(f->checkers) ? 0 : (check_rays | f->checkers);
+    if (may_be_in_check) {
+        const Bitboard check_rays =
+            dir_lanes_or(dir_lanes_select(dir_lanes_meeting(from_king, enemy_sliders), from_king));
+        f->checkers = (check_rays & enemy) | leaper_checkers;
+        f->check_mask = !f->checkers ? ~0ull : bb_several(f->checkers) ? 0 : (check_rays | f->checkers);
+    } else {
+        f->checkers = 0;
+        f->check_mask = ~0ull;
+    }
 
     const DirLanes pins = dir_lanes_and(dir_lanes_and(from_king, dir_lanes_opposite(enemy_rays)), dir_lanes_all(own));
     f->pinned = dir_lanes_or(pins);
@@ -292,7 +298,7 @@ static BB_ALWAYS_INLINE bool squares_safe(const Position *p, const NodeFacts *f,
 /* ---- scalar analysis: one slider lookup per question ---- */
 static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color us, NodeFacts *f);
 
-static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
+static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f, const bool may_be_in_check)
 {
     const Color them = color_flip(us);
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
@@ -303,12 +309,14 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     f->king = king;
 
     /* Slider checks are looked up only when a slider is on an open line. */
-    Bitboard checkers = ((bb_tables.pawn_attacks[us][king] & p->bb[PAWN]) | (bb_tables.knight[king] & p->bb[KNIGHT])) &
-                        enemy;
-    if (bb_tables.bishop_rays[king] & enemy_diagonal)
-        checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
-    if (bb_tables.rook_rays[king] & enemy_straight)
-        checkers |= rook_attacks(king, occupied) & enemy_straight;
+    Bitboard checkers = 0;
+    if (may_be_in_check) {
+        checkers = ((bb_tables.pawn_attacks[us][king] & p->bb[PAWN]) | (bb_tables.knight[king] & p->bb[KNIGHT])) & enemy;
+        if (bb_tables.bishop_rays[king] & enemy_diagonal)
+            checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
+        if (bb_tables.rook_rays[king] & enemy_straight)
+            checkers |= rook_attacks(king, occupied) & enemy_straight;
+    }
     f->checkers = checkers;
     f->check_mask = !checkers ? ~0ull : bb_several(checkers) ? 0 : bb_tables.between[king][bb_first(checkers)] | checkers;
 
@@ -1077,7 +1085,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
 static BB_ALWAYS_INLINE void generate(const Position *p, const Color us, const SinkKind sink, Sink *s)
 {
     NodeFacts f;
-    analyse_node(p, us, &f);
+    analyse_node(p, us, &f, true);
     sink_piece_moves(s, sink, p, us, KING, f.king, f.king_safe);
     if (!f.checkers)
         generate_non_king(p, us, sink, s, &f, false);
@@ -1106,7 +1114,7 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
 {
     const Color them = color_flip(us);
     const Bitboard own = pieces_of_color(p, us), occupied = occupied_squares(p);
-    analyse_node(p, us, &rc->facts);
+    analyse_node(p, us, &rc->facts, false); /* the replier is not in check */
     const NodeFacts *f = &rc->facts;
     const Square king = f->king;
     const Bitboard zone = queen_attacks(king, occupied & ~queen_attacks(king, occupied));
