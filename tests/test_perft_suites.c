@@ -33,7 +33,9 @@ static const SuiteSpec suites[] = {
      * double push beside an enemy pawn whose en passant reply is legal,
      * pinned along or off its line, or opens the rank; castling whose
      * rook takes a square from the enemy king or walk; promotions; a
-     * slider move that pins a knight, pawn or rook. Counts from Debian's
+     * slider move that pins a knight, pawn or rook; calm moves counted
+     * set-wise beside a piece leaving a square that a watched square's
+     * ray or an enemy slider runs through. Counts from Debian's
      * stockfish 15.1 (go perft). */
     { CHESSLAB_TEST_DATA_DIR "/fused-perft.epd", 1 },
 };

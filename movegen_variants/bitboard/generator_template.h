@@ -238,7 +238,7 @@ static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color 
     f->king_safe = king_steps & ~f->attacked;
 }
 
-static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
+static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f, const bool may_be_in_check)
 {
     const Color them = color_flip(us);
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
@@ -248,7 +248,7 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
     const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
     const DirLanes enemy_sliders = dir_lanes_by_kind(enemy_straight, enemy_diagonal);
-    const Bitboard leaper_checkers =
+    const Bitboard leaper_checkers = !may_be_in_check ? 0 :
         (bb_tables.pawn_attacks[us][king] & p->bb[PAWN] & enemy) | (bb_tables.knight[king] & p->bb[KNIGHT] & enemy);
     const Bitboard king_steps = bb_tables.king[king] & ~own;
     f->king = king;
@@ -270,9 +270,15 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     f->attacked = enemy_attack_map(p, us, enemy_rays);
     f->king_safe = king_steps & ~f->attacked;
 
-    const Bitboard check_rays = dir_lanes_or(dir_lanes_select(dir_lanes_meeting(from_king, enemy_sliders), from_king));
-    f->checkers = (check_rays & enemy) | leaper_checkers;
-    f->check_mask = !f->checkers ? ~0ull : bb_several(f->checkers) ? 0 : (check_rays | f->checkers);
+    if (may_be_in_check) {
+        const Bitboard check_rays =
+            dir_lanes_or(dir_lanes_select(dir_lanes_meeting(from_king, enemy_sliders), from_king));
+        f->checkers = (check_rays & enemy) | leaper_checkers;
+        f->check_mask = !f->checkers ? ~0ull : bb_several(f->checkers) ? 0 : (check_rays | f->checkers);
+    } else {
+        f->checkers = 0;
+        f->check_mask = ~0ull;
+    }
 
     const DirLanes pins = dir_lanes_and(dir_lanes_and(from_king, dir_lanes_opposite(enemy_rays)), dir_lanes_all(own));
     f->pinned = dir_lanes_or(pins);
@@ -292,7 +298,7 @@ static BB_ALWAYS_INLINE bool squares_safe(const Position *p, const NodeFacts *f,
 /* ---- scalar analysis: one slider lookup per question ---- */
 static BB_ALWAYS_INLINE void analyse_king_safety(const Position *p, const Color us, NodeFacts *f);
 
-static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f)
+static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, NodeFacts *f, const bool may_be_in_check)
 {
     const Color them = color_flip(us);
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
@@ -303,12 +309,14 @@ static BB_ALWAYS_INLINE void analyse_node(const Position *p, const Color us, Nod
     f->king = king;
 
     /* Slider checks are looked up only when a slider is on an open line. */
-    Bitboard checkers = ((bb_tables.pawn_attacks[us][king] & p->bb[PAWN]) | (bb_tables.knight[king] & p->bb[KNIGHT])) &
-                        enemy;
-    if (bb_tables.bishop_rays[king] & enemy_diagonal)
-        checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
-    if (bb_tables.rook_rays[king] & enemy_straight)
-        checkers |= rook_attacks(king, occupied) & enemy_straight;
+    Bitboard checkers = 0;
+    if (may_be_in_check) {
+        checkers = ((bb_tables.pawn_attacks[us][king] & p->bb[PAWN]) | (bb_tables.knight[king] & p->bb[KNIGHT])) & enemy;
+        if (bb_tables.bishop_rays[king] & enemy_diagonal)
+            checkers |= bishop_attacks(king, occupied) & enemy_diagonal;
+        if (bb_tables.rook_rays[king] & enemy_straight)
+            checkers |= rook_attacks(king, occupied) & enemy_straight;
+    }
     f->checkers = checkers;
     f->check_mask = !checkers ? ~0ull : bb_several(checkers) ? 0 : bb_tables.between[king][bb_first(checkers)] | checkers;
 
@@ -432,8 +440,10 @@ static BB_ALWAYS_INLINE PawnTargets pawn_targets(const Color us, Bitboard pawns,
 static BB_ALWAYS_INLINE int count_pawn_targets(const PawnTargets *t, const Color us)
 {
     const Bitboard rank_8 = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
-    return bb_count(t->single) + bb_count(t->twice) + bb_count(t->west) + bb_count(t->east) +
-           3 * (bb_count(t->single & rank_8) + bb_count(t->west & rank_8) + bb_count(t->east & rank_8));
+    const int moves = bb_count(t->single) + bb_count(t->twice) + bb_count(t->west) + bb_count(t->east);
+    if (!((t->single | t->west | t->east) & rank_8)) /* the common case: no promotion */
+        return moves;
+    return moves + 3 * (bb_count(t->single & rank_8) + bb_count(t->west & rank_8) + bb_count(t->east & rank_8));
 }
 
 /* ---- sinks: what happens to each move found ---- */
@@ -477,6 +487,10 @@ typedef struct ReplyCache {
     int castle_count;    /* its castling moves */
     int king_count;      /* its king moves, castling included */
     int total_count;     /* all its moves */
+    /* Per type of our piece: the squares where it may appear or vanish
+     * without altering any reply (stirring nothing above). A quiet move
+     * with both squares off it has exactly total_count replies. */
+    Bitboard stir[KING + 1];
     Bitboard slider_attacks[64]; /* of each square in sliders */
 } ReplyCache;
 
@@ -652,20 +666,27 @@ static __attribute__((noinline)) int newly_pinned_delta(const Position *p, const
  * reply facts), counted from the node and the ReplyCache without making
  * the move: only what the changed squares (two, or four for castling) can
  * touch is looked at again. A captured piece is off the king zone, so it
- * was not pinned. */
+ * was not pinned.
+ * With vanish (a constant), our piece on from just leaves the board (to
+ * is not used; from off the live zone): the count every calm destination
+ * shares, and *stirred gets the squares that stir a reply once from is
+ * empty, beyond the cached ones (what the sliders and watched squares
+ * that saw from now see through it). */
 static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCache *rc, const Color us,
                                                 const PieceType moved, const MoveKind kind, Square from, Square to,
-                                                Bitboard new_pin)
+                                                Bitboard new_pin, const bool vanish, Bitboard *stirred)
 {
     const Color them = color_flip(us);
     const PieceType placed = placed_type(moved, kind);
+    const Bitboard to_bit = vanish ? 0 : bb_of(to);
     const Bitboard rook_from = kind_is_castle(kind) ? castle_rook_from_bit(us, kind) : 0;
     const Bitboard rook_to = kind_is_castle(kind) ? castle_rook_to_bit(us, kind) : 0;
-    const Bitboard changed = bb_of(from) | bb_of(to) | rook_from | rook_to;
+    const Bitboard changed = bb_of(from) | to_bit | rook_from | rook_to;
     const Bitboard own_before = pieces_of_color(p, them); /* the replier's */
-    const Bitboard captured = (kind & MK_CAPTURE_BIT) ? bb_of(to) : 0;
+    const Bitboard captured = (kind & MK_CAPTURE_BIT) ? to_bit : 0;
     const Bitboard own = own_before ^ captured;
-    const Bitboard occupied = (occupied_squares(p) & ~(bb_of(from) | rook_from)) | bb_of(to) | rook_to;
+    const Bitboard occupied = (occupied_squares(p) & ~(bb_of(from) | rook_from)) | to_bit | rook_to;
+    const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
     const Bitboard ours = pieces_of_color(p, us) ^ changed; /* standard castling: four distinct squares */
 
     /* Knights do not care but for a capture; a slider's moves change only
@@ -688,6 +709,8 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
                 continue;
             const Bitboard after = slider_attacks_on(p, sq, occupied);
             count += bb_count(after & ~own) - bb_count(before & ~own_before);
+            if (vanish)
+                *stirred |= after;
         }
     }
 
@@ -716,22 +739,27 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
      * next to the king adds a step. Only those squares are tested again,
      * against our pieces as they stand after the move. */
     const Bitboard captured_step = captured & bb_tables.king[rc->facts.king];
-    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | leaper_reach(placed, us, to)) & rc->watch_mask);
+    const Bitboard reach_to = vanish ? 0 : leaper_reach(placed, us, to);
+    Bitboard redo = captured_step | ((leaper_reach(moved, us, from) | reach_to) & rc->watch_mask);
     if (changed & rc->watch_rays)
         for (int i = 0; i < rc->watch_count; i++)
-            if (changed & rc->watch_ray[i])
+            if (changed & rc->watch_ray[i]) {
                 redo |= bb_of(rc->watch_square[i]);
+                if (vanish)
+                    *stirred |= queen_attacks(rc->watch_square[i], lifted);
+            }
     if (!redo)
         return count;
     AttackerSets a = attacker_sets(p, us);
-    if (moved == placed) {
+    if (vanish) {
+        attacker_sets_toggle(&a, moved, bb_of(from));
+    } else if (moved == placed) {
         attacker_sets_toggle(&a, moved, bb_of(from) | bb_of(to));
     } else {
         attacker_sets_toggle(&a, moved, bb_of(from));
         attacker_sets_toggle(&a, placed, bb_of(to));
     }
     a.straight ^= rook_from | rook_to;
-    const Bitboard lifted = occupied ^ bb_of(rc->facts.king);
     Bitboard attacked = rc->attacked & ~redo;
     for (Bitboard t = redo; t; t &= t - 1) {
         const Square sq = bb_first(t);
@@ -741,6 +769,19 @@ static BB_ALWAYS_INLINE int count_replies_fused(const Position *p, const ReplyCa
     const Bitboard safe = (rc->king_steps | captured_step) & ~attacked;
     const int castles = (rc->walk[0] && !(rc->walk[0] & attacked)) + (rc->walk[1] && !(rc->walk[1] & attacked));
     return count + bb_count(safe) + castles - rc->king_count;
+}
+
+/* count_replies_fused with vanish, out of line: once per piece, not per
+ * move, and inlined it would bloat every piece's move loop. */
+static __attribute__((noinline)) int count_replies_vanished_white(const Position *p, const ReplyCache *rc,
+                                                                  PieceType moved, Square from, Bitboard *stirred)
+{
+    return count_replies_fused(p, rc, WHITE, moved, MK_QUIET, from, from, 0, true, stirred);
+}
+static __attribute__((noinline)) int count_replies_vanished_black(const Position *p, const ReplyCache *rc,
+                                                                  PieceType moved, Square from, Bitboard *stirred)
+{
+    return count_replies_fused(p, rc, BLACK, moved, MK_QUIET, from, from, 0, true, stirred);
 }
 
 /* One move found by the generator, for every sink but SINK_COUNT. */
@@ -753,7 +794,7 @@ static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Posit
     }
     Bitboard new_pin;
     if (sink == SINK_BULK2 && move_keeps_reply_facts(p, s->replies, us, moved, kind, from, to, &new_pin)) {
-        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to, new_pin);
+        s->nodes += (uint64_t)count_replies_fused(p, s->replies, us, moved, kind, from, to, new_pin, false, NULL);
         return;
     }
     Position child;
@@ -788,7 +829,22 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
     }
     const Bitboard enemy = pieces_of_color(p, color_flip(us));
     if (sink == SINK_BULK2) { /* fused counting wants the kind as a constant */
-        for (Bitboard t = targets & ~enemy; t; t &= t - 1)
+        const ReplyCache *rc = s->replies;
+        Bitboard quiet = targets & ~enemy, calm = quiet & ~rc->stir[moved];
+        if (!(bb_of(from) & rc->stir[moved])) { /* the calm moves, all at once */
+            s->nodes += (uint64_t)bb_count(calm) * (uint64_t)rc->total_count;
+            quiet ^= calm;
+        } else if (bb_several(calm) && !(bb_of(from) & rc->zone_live)) {
+            /* from stirs: what leaving it does is found once, and the
+             * destinations still calm after it share that count. */
+            Bitboard stirred = 0;
+            const int vanished = us == WHITE ? count_replies_vanished_white(p, rc, moved, from, &stirred)
+                                             : count_replies_vanished_black(p, rc, moved, from, &stirred);
+            calm &= ~stirred;
+            s->nodes += (uint64_t)bb_count(calm) * (uint64_t)vanished;
+            quiet ^= calm;
+        }
+        for (Bitboard t = quiet; t; t &= t - 1)
             sink_move(s, sink, p, us, moved, MK_QUIET, from, bb_first(t));
         targets &= enemy;
     }
@@ -806,6 +862,17 @@ static BB_ALWAYS_INLINE void sink_pawn_moves(Sink *s, const SinkKind sink, const
     if (sink_counts(sink)) {
         s->count += bb_count(targets);
         return;
+    }
+    if (sink == SINK_BULK2 && (kind == MK_QUIET || kind == MK_DOUBLE_PUSH)) {
+        /* Calm pushes (both squares stir nothing, no en passant reply),
+         * all at once; from = to - delta, so shift the stirring squares. */
+        const ReplyCache *rc = s->replies;
+        const Bitboard from_stirs = delta > 0 ? rc->stir[PAWN] << delta : rc->stir[PAWN] >> -delta;
+        Bitboard calm = targets & ~rc->stir[PAWN] & ~from_stirs;
+        if (kind == MK_DOUBLE_PUSH)
+            calm &= ~rc->en_passant_exposed;
+        s->nodes += (uint64_t)bb_count(calm) * (uint64_t)rc->total_count;
+        targets ^= calm;
     }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
@@ -1018,7 +1085,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
 static BB_ALWAYS_INLINE void generate(const Position *p, const Color us, const SinkKind sink, Sink *s)
 {
     NodeFacts f;
-    analyse_node(p, us, &f);
+    analyse_node(p, us, &f, true);
     sink_piece_moves(s, sink, p, us, KING, f.king, f.king_safe);
     if (!f.checkers)
         generate_non_king(p, us, sink, s, &f, false);
@@ -1047,7 +1114,7 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
 {
     const Color them = color_flip(us);
     const Bitboard own = pieces_of_color(p, us), occupied = occupied_squares(p);
-    analyse_node(p, us, &rc->facts);
+    analyse_node(p, us, &rc->facts, false); /* the replier is not in check */
     const NodeFacts *f = &rc->facts;
     const Square king = f->king;
     const Bitboard zone = queen_attacks(king, occupied & ~queen_attacks(king, occupied));
@@ -1055,33 +1122,43 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     const Bitboard enemy_straight = (p->bb[ROOK] | p->bb[QUEEN]) & enemy;
     const Bitboard enemy_diagonal = (p->bb[BISHOP] | p->bb[QUEEN]) & enemy;
     rc->zone_live = castling_rights_of(p, us) ? zone & bb_tables.line[LINE_RANK][king] : 0;
-    rc->zone_straight = rc->zone_diagonal = 0;
+    rc->zone_straight = zone & bb_tables.rook_rays[king];
+    rc->zone_diagonal = zone & bb_tables.bishop_rays[king];
     rc->knight_checks = bb_tables.knight[king];
     rc->pawn_checks = bb_tables.pawn_attacks[us][king];
     const Bitboard beside_pawns =
         ((pieces_of(p, us, PAWN) << 1) & ~BB_FILE_A_MASK) | ((pieces_of(p, us, PAWN) >> 1) & ~BB_FILE_H_MASK);
     rc->en_passant_exposed = beside_pawns & (them == WHITE ? BB_RANK_4_MASK : BB_RANK_5_MASK);
-    for (int d = 0; d < DIR_COUNT; d++) {
-        const Bitboard ray = bb_tables.ray[d][king];
-        const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
-        if (ray & (straight ? enemy_straight : enemy_diagonal))
-            rc->zone_live |= zone & ray;
-        else if (straight)
-            rc->zone_straight |= zone & ray;
-        else
-            rc->zone_diagonal |= zone & ray;
-    }
+    /* All rays dead, unless an enemy slider stands on one of its kind. */
+    if ((bb_tables.rook_rays[king] & enemy_straight) | (bb_tables.bishop_rays[king] & enemy_diagonal))
+        for (int d = 0; d < DIR_COUNT; d++) {
+            const Bitboard ray = bb_tables.ray[d][king];
+            const bool straight = d == DIR_N || d == DIR_E || d == DIR_S || d == DIR_W;
+            if (ray & (straight ? enemy_straight : enemy_diagonal)) {
+                rc->zone_live |= zone & ray;
+                rc->zone_straight &= ~ray;
+                rc->zone_diagonal &= ~ray;
+            }
+        }
     rc->king_steps = bb_tables.king[king] & ~own;
 
     rc->sliders = (p->bb[BISHOP] | p->bb[ROOK] | p->bb[QUEEN]) & own & ~f->pinned;
     rc->seen = 0;
+    int pieces = 0; /* the attack sets found here count the moves too */
     for (Bitboard b = rc->sliders; b; b &= b - 1) {
         const Square sq = bb_first(b);
         const Bitboard attacks = slider_attacks_on(p, sq, occupied);
         rc->slider_attacks[sq] = attacks;
         rc->seen |= attacks;
+        pieces += bb_count(attacks & ~own);
     }
-    rc->pieces_count = count_pieces(p, us, f, ~own, false);
+    for (Bitboard b = pieces_of(p, us, KNIGHT) & ~f->pinned; b; b &= b - 1)
+        pieces += bb_count(bb_tables.knight[bb_first(b)] & ~own);
+    for (Bitboard b = (p->bb[BISHOP] | p->bb[ROOK] | p->bb[QUEEN]) & own & f->pinned; b; b &= b - 1) {
+        const Square sq = bb_first(b);
+        pieces += bb_count(slider_attacks_on(p, sq, occupied) & ~own & pin_line_of(f, sq));
+    }
+    rc->pieces_count = pieces;
 
     const Bitboard pawns = pieces_of(p, us, PAWN), unpinned = pawns & ~f->pinned;
     const PawnTargets t = pawn_targets(us, pawns, ~occupied, enemy, f, ~0ull);
@@ -1114,15 +1191,33 @@ static BB_ALWAYS_INLINE void reply_cache_init(const Position *p, const Color us,
     rc->watch_mask = rc->king_steps | rc->walk[0] | rc->walk[1];
     rc->watch_rays = 0;
     rc->watch_count = 0;
+    Bitboard knight_reach = 0; /* where our knight attacks a watched square */
     for (Bitboard w = rc->watch_mask; w; w &= w - 1) {
         const Square sq = bb_first(w);
         const Bitboard rays = queen_attacks(sq, lifted);
         rc->watch_square[rc->watch_count] = sq;
         rc->watch_ray[rc->watch_count++] = rays;
         rc->watch_rays |= rays;
+        knight_reach |= bb_tables.knight[sq];
     }
     rc->king_count = bb_count(f->king_safe) + rc->castle_count;
     rc->total_count = rc->pieces_count + rc->pawn_count + rc->king_count;
+
+    /* A square stirs a reply if one of the replier's sliders sees it, its
+     * pawns use it, a watched square's ray runs through it or it is in
+     * the live zone; for a type, also where that piece would check, pin
+     * (a dead ray of its kind) or attack a watched square. One set serves
+     * both squares of a move: our piece cannot stand where it would check,
+     * nor a slider on a dead ray of its own kind. */
+    const Bitboard stir = rc->seen | rc->pawn_zone | rc->watch_rays | rc->zone_live;
+    const Bitboard w = rc->watch_mask;
+    const Bitboard beside = ((w << 1) & ~BB_FILE_A_MASK) | ((w >> 1) & ~BB_FILE_H_MASK) | w;
+    rc->stir[PAWN] = stir | rc->pawn_checks | pawn_attack_set(w, us);
+    rc->stir[KNIGHT] = stir | rc->knight_checks | knight_reach;
+    rc->stir[BISHOP] = stir | rc->zone_diagonal;
+    rc->stir[ROOK] = stir | rc->zone_straight;
+    rc->stir[QUEEN] = stir | rc->zone_diagonal | rc->zone_straight;
+    rc->stir[KING] = stir | beside | (beside << 8) | (beside >> 8);
 
 }
 
