@@ -160,9 +160,14 @@ def session_basics():
                 "go nodes -5 depth 1", "go sideways depth 1", "setoption", "go perft 0", "go perft banana"):
         e.send(bad)
         before = []
+        # Those that still start a job: wait for its end, or its output
+        # would land among the next command's lines (isready does not wait).
         if bad.startswith("go") and "depth" in bad:
             before, t = e.until("^bestmove")
             check(t is not None, "'%s' still searches" % bad)
+        elif bad == "go perft 0":
+            before, t = e.until(r"^Nodes searched: 20$")
+            check(t is not None, "'%s' still counts, at depth 1" % bad)
         e.send("isready")
         lines, t = e.until("^readyok$")
         lines = before + lines
@@ -179,7 +184,7 @@ def session_basics():
     lines, t = e.until(r"^Nodes searched: \d+$")
     moves = [l for l in lines if re.match("^" + MOVE + r": \d+$", l)]
     check(len(moves) == 20 and lines[-1] == "Nodes searched: 8902" and lines[-2] == "",
-          "go perft 3: 20 moves, blank line, Nodes searched: 8902")
+          "go perft 3: 20 moves, blank line, Nodes searched: 8902; got %r" % lines[-4:])
     check("a2a3: 380" in moves, "go perft 3: a2a3: 380")
 
     # go nodes, movetime, clocks, movestogo, searchmoves, mate.
