@@ -39,8 +39,22 @@ static inline __attribute__((always_inline)) void term(Accumulator *a, int index
 typedef struct SideAttacks {
     Bitboard pawns;           /* squares its pawns attack */
     Bitboard minors, rooks;   /* squares its knights and bishops, its rooks attack */
+    Bitboard reach[KING + 1]; /* squares its knights .. queens attack, by type */
+    Bitboard all;             /* every square it attacks, its king's too */
     Bitboard king_ring;       /* its king's square and neighbours */
+    int ring_units;           /* its hits on the enemy king's ring, weighted by attacker */
+    int ring_attackers;       /* its pieces that hit the enemy king's ring */
 } SideAttacks;
+
+/* What one hit on the king's ring weighs in the danger count, by attacker;
+ * a safe check weighs SAFE_CHECK_UNITS. The danger bucket is the sum over
+ * DANGER_UNITS_PER_BUCKET: one weight per bucket lets the tuner learn the
+ * steep, non-linear rise of an attack's worth with its size. */
+static const int ring_hit_units[KING + 1] = { 0, 0, 2, 2, 3, 5, 0 };
+enum { SAFE_CHECK_UNITS = 4, DANGER_UNITS_PER_BUCKET = 4, DANGER_BUCKETS = 15 };
+
+/* The light squares (b1, d1, ..., a2, c2, ...). */
+static const Bitboard light_squares = 0x55AA55AA55AA55AAull;
 
 static Bitboard piece_attacks(const SearchBoardOps *ops, PieceType t, Square sq, Bitboard occupied)
 {
@@ -82,6 +96,7 @@ static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, c
 {
     const Bitboard occupied = sb_occupied(p);
     const Bitboard mobility_area = ~sb_color(p, us) & ~theirs->pawns;
+    const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
     int ring_attackers = 0;
     for (PieceType t = PAWN; t <= KING; t++) {
         for (Bitboard b = pieces_of(p, us, t); b; b &= b - 1) {
@@ -94,6 +109,7 @@ static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, c
                 continue;
             Bitboard reach = piece_attacks(ops, t, sq, occupied);
             term(a, mobility_term[t] + bb_count(reach & mobility_area), 1);
+            mine->reach[t] |= reach;
             if (t <= BISHOP)
                 mine->minors |= reach;
             else if (t == ROOK)
@@ -102,9 +118,29 @@ static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, c
             if (ring_hits) {
                 ring_attackers++;
                 term(a, EVAL_KING_ZONE_ATTACK + t - KNIGHT, bb_count(ring_hits));
+                mine->ring_units += ring_hit_units[t] * bb_count(ring_hits);
+            }
+            const int rank = square_rank(sb_relative(sq, us));
+            if (t <= BISHOP) {
+                /* An outpost: guarded by a pawn, and no enemy pawn on the
+                 * files beside it can ever come up to chase it away. */
+                Bitboard bit = bb_of(sq);
+                if (rank >= 3 && rank <= 5 && (bit & mine->pawns) &&
+                    !(sb_front_span(sb_east(bit) | sb_west(bit), us) & their_pawns))
+                    term(a, EVAL_OUTPOST + t - KNIGHT, 1);
+                if (t == BISHOP)
+                    term(a, EVAL_BISHOP_PAWNS, bb_count(own_pawns & ((bit & light_squares) ? light_squares
+                                                                                          : ~light_squares)));
+            } else if (t == ROOK && rank == 6) {
+                const Bitboard their_eighth = us == WHITE ? 0xFFull << 56 : 0xFFull;
+                const Bitboard their_seventh = us == WHITE ? 0xFFull << 48 : 0xFFull << 8;
+                if ((pieces_of(p, color_flip(us), KING) & their_eighth) || (their_pawns & their_seventh))
+                    term(a, EVAL_ROOK_SEVENTH, 1);
             }
         }
     }
+    mine->all |= mine->pawns | mine->reach[KNIGHT] | mine->reach[BISHOP] | mine->reach[ROOK] | mine->reach[QUEEN];
+    mine->ring_attackers = ring_attackers;
     term(a, EVAL_KING_ATTACKERS + (ring_attackers < 7 ? ring_attackers : 7), 1);
     if (bb_several(pieces_of(p, us, BISHOP)))
         term(a, EVAL_BISHOP_PAIR, 1);
@@ -194,6 +230,36 @@ static inline __attribute__((always_inline)) void pawn_terms(Accumulator side[2]
     side[WHITE].eg += e->eg;
 }
 
+/* King safety beyond the ring: squares from which a piece could check
+ * the enemy king and that no enemy piece guards, and the danger bucket of
+ * the whole attack. */
+static inline __attribute__((always_inline)) void king_attack_terms(Accumulator *a, const Position *p,
+                                                                    const SearchBoardOps *ops, Color us,
+                                                                    const SideAttacks *mine,
+                                                                    const SideAttacks *theirs)
+{
+    const Bitboard occupied = sb_occupied(p);
+    const Bitboard king = pieces_of(p, color_flip(us), KING);
+    const Square king_sq = bb_first(king);
+    const Bitboard safe = ~sb_color(p, us) & ~theirs->all;
+    const Bitboard diagonal = ops->bishop_attacks(king_sq, occupied), straight = ops->rook_attacks(king_sq, occupied);
+    const Bitboard checks[KING + 1] = { [KNIGHT] = sb_knight_attacks(king), [BISHOP] = diagonal,
+                                        [ROOK] = straight, [QUEEN] = diagonal | straight };
+    int safe_checks = 0;
+    for (PieceType t = KNIGHT; t <= QUEEN; t++) {
+        int n = bb_count(mine->reach[t] & checks[t] & safe);
+        term(a, EVAL_SAFE_CHECK + t - KNIGHT, n);
+        safe_checks += n;
+    }
+    if (mine->ring_attackers >= 2) {
+        int bucket = (mine->ring_units + SAFE_CHECK_UNITS * safe_checks) / DANGER_UNITS_PER_BUCKET;
+        if (bucket > DANGER_BUCKETS)
+            bucket = DANGER_BUCKETS;
+        if (bucket > 0)
+            term(a, EVAL_KING_DANGER + bucket - 1, 1);
+    }
+}
+
 static inline __attribute__((always_inline)) void placement_terms(Accumulator *a, const Position *p, Color us,
                                                                   const SideAttacks *mine)
 {
@@ -256,6 +322,7 @@ static inline __attribute__((always_inline)) int evaluate_traced(const Position 
         attacks[c].pawns = sb_pawn_attacks(pieces_of(p, c, PAWN), c);
         Bitboard king = pieces_of(p, c, KING);
         attacks[c].king_ring = king | sb_king_attacks(king);
+        attacks[c].all = sb_king_attacks(king);
     }
     Accumulator side[2] = { { 0, 0, trace, 1 }, { 0, 0, trace, -1 } };
     int phase = 0;
@@ -266,6 +333,7 @@ static inline __attribute__((always_inline)) int evaluate_traced(const Position 
     for (Color c = WHITE; c <= BLACK; c++) {
         passed_pawn_terms(&side[c], p, c, passed[c]);
         placement_terms(&side[c], p, c, &attacks[c]);
+        king_attack_terms(&side[c], p, ops, c, &attacks[c], &attacks[color_flip(c)]);
     }
     term(&side[sb_side(p)], EVAL_TEMPO, 1);
 

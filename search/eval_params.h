@@ -52,6 +52,11 @@ enum { EVAL_PST_SQUARES = 32 };
     X(THREAT_BY_PAWN, 5, "enemy piece attacked by a pawn: pawn .. queen")                  \
     X(THREAT_BY_MINOR, 5, "enemy piece attacked by a knight or bishop")                    \
     X(THREAT_BY_ROOK, 5, "enemy piece attacked by a rook")                                 \
+    X(SAFE_CHECK, 4, "square from which a knight, bishop, rook, queen reaches a check, not guarded by the enemy") \
+    X(KING_DANGER, 15, "king danger bucket 1..15: ring hits weighted by attacker plus safe checks, two attackers or more") \
+    X(OUTPOST, 2, "knight, bishop on ranks 4-6, guarded by a pawn, no enemy pawn can chase it") \
+    X(BISHOP_PAWNS, 1, "per bishop, own pawns on its square colour")                      \
+    X(ROOK_SEVENTH, 1, "rook on the seventh rank with the enemy king on the eighth or pawns on the seventh") \
     X(TEMPO, 1, "side to move")
 
 enum {
