@@ -356,6 +356,9 @@ static void cmd_go(Uci *u, char **tokens, int count)
     if (l.searchmove_count == 0 && count > 1 && strcmp(tokens[count - 1], "searchmoves") == 0)
         say(u, "info string searchmoves without legal moves: searching all");
     EngineCallbacks cb = { on_info, on_bestmove, u, on_currmove };
+    /* A search still running reads show_wdl and root_phase in on_info:
+     * stopped (it answers with its bestmove) before they change. */
+    engine_stop(u->engine);
     u->show_wdl = engine_show_wdl(u->engine);
     u->root_phase = eval_phase(search_board_position(engine_board(u->engine)));
     engine_go(u->engine, &l, &cb);

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """scripts/scaling_run.sh end to end at a tiny budget on a built binary:
 it plans from its calibration, runs every step or reports it cut or
-skipped (never failed), stays near its budget, and writes study.json,
+skipped (never failed), keeps its steps within its budget, and writes study.json,
 plan.json and README.md, with every finished step's JSON readable. Three
 threads: a count that is not a power of two, and more threads than cores
 on small machines; the first four Bratko-Kopec positions (EPD), so the
@@ -44,10 +44,19 @@ def main():
         took = time.monotonic() - began
         check("exit status 0" + ("" if p.returncode == 0 else f" (got {p.returncode}: {p.stderr[-300:]!r})"),
               p.returncode == 0)
-        # The plots and the report come after the budget's reserve; a loaded machine may overrun a little.
-        check(f"near the budget ({took:.0f} s of {BUDGET_MINUTES * 60:.0f})", took < BUDGET_MINUTES * 60 + 40)
         with open(os.path.join(out, "study.json"), encoding="utf-8") as f:
             study = json.load(f)
+        # The budget is kept by the steps: each runs under a timeout at the
+        # time left (less the reserve), killed 5 s after it, so only the last
+        # can end past the deadline, by those 5 s and its own start and end
+        # (process launches: 20 s allowed, however slow the build). A step
+        # run without its timeout fails this. The whole run is printed, not
+        # bounded (but by the hang guard above): the untimed plots and
+        # report after the steps (Python, matplotlib, a first font cache)
+        # take what a loaded machine gives them, tens of seconds at worst.
+        steps_s = sum(s["seconds"] for s in study["steps"])
+        check(f"steps within the budget ({steps_s:.1f} s of {BUDGET_MINUTES * 60:.0f}; the whole run {took:.1f} s)",
+              steps_s < BUDGET_MINUTES * 60 + 20)
         check("study schema", study.get("schema") == "chesslab-scaling-study/1")
         check("study has machine, build, method, steps", all(k in study for k in ("machine", "build", "method", "steps")))
         check("commit recorded", bool(study["build"].get("commit")))
