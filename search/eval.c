@@ -41,6 +41,7 @@ typedef struct SideAttacks {
     Bitboard minors, rooks;   /* squares its knights and bishops, its rooks attack */
     Bitboard reach[KING + 1]; /* squares its knights .. queens attack, by type */
     Bitboard all;             /* every square it attacks, its king's too */
+    Bitboard all_but_king;    /* every square its pawns and pieces attack */
     Bitboard king_ring;       /* its king's square and neighbours */
     int ring_units;           /* its hits on the enemy king's ring, weighted by attacker */
     int ring_attackers;       /* its pieces that hit the enemy king's ring */
@@ -128,6 +129,8 @@ static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, c
                 if (rank >= 3 && rank <= 5 && (bit & mine->pawns) &&
                     !(sb_front_span(sb_east(bit) | sb_west(bit), us) & their_pawns))
                     term(a, EVAL_OUTPOST + t - KNIGHT, 1);
+                if (forward(bit, us) & own_pawns)
+                    term(a, EVAL_MINOR_BEHIND_PAWN, 1);
                 if (t == BISHOP)
                     term(a, EVAL_BISHOP_PAWNS, bb_count(own_pawns & ((bit & light_squares) ? light_squares
                                                                                           : ~light_squares)));
@@ -139,7 +142,8 @@ static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, c
             }
         }
     }
-    mine->all |= mine->pawns | mine->reach[KNIGHT] | mine->reach[BISHOP] | mine->reach[ROOK] | mine->reach[QUEEN];
+    mine->all_but_king = mine->pawns | mine->reach[KNIGHT] | mine->reach[BISHOP] | mine->reach[ROOK] | mine->reach[QUEEN];
+    mine->all |= mine->all_but_king;
     mine->ring_attackers = ring_attackers;
     term(a, EVAL_KING_ATTACKERS + (ring_attackers < 7 ? ring_attackers : 7), 1);
     if (bb_several(pieces_of(p, us, BISHOP)))
@@ -190,6 +194,7 @@ static inline __attribute__((always_inline)) void passed_pawn_terms(Accumulator 
         if (!(stop & occupied))
             term(a, EVAL_PASSED_FREE + rank, 1);
         Square stop_sq = bb_first(stop);
+        term(a, EVAL_ROOK_BEHIND_PASSER, bb_count(sb_front_span(bb_of(sq), color_flip(us)) & pieces_of(p, us, ROOK)));
         term(a, EVAL_PASSED_OWN_KING + rank, distance(own_king, stop_sq));
         term(a, EVAL_PASSED_THEIR_KING + rank, distance(their_king, stop_sq));
     }
@@ -251,6 +256,10 @@ static inline __attribute__((always_inline)) void king_attack_terms(Accumulator 
         term(a, EVAL_SAFE_CHECK + t - KNIGHT, n);
         safe_checks += n;
     }
+    /* Their pieces that we attack and nothing of theirs guards. */
+    const Bitboard their_pieces = sb_color(p, color_flip(us)) & ~pieces_of(p, color_flip(us), PAWN) & ~king;
+    term(a, EVAL_HANGING, bb_count(their_pieces & mine->all & ~theirs->all));
+    term(a, EVAL_WEAK_RING, bb_count(theirs->king_ring & ~king & mine->all & ~theirs->all_but_king));
     if (mine->ring_attackers >= 2) {
         int bucket = (mine->ring_units + SAFE_CHECK_UNITS * safe_checks) / DANGER_UNITS_PER_BUCKET;
         if (bucket > DANGER_BUCKETS)
@@ -279,6 +288,21 @@ static inline __attribute__((always_inline)) void placement_terms(Accumulator *a
     one |= sb_east(one) | sb_west(one);
     term(a, EVAL_KING_SHIELD, bb_count(one & own_pawns));
     term(a, EVAL_KING_SHIELD + 1, bb_count(forward(one, us) & own_pawns));
+
+    /* The king's file and its neighbours: open or half-open files toward
+     * the king, and enemy pawns marching up them (ranks seen from our
+     * side, so a pawn on our third rank is close). */
+    Bitboard files = sb_file_fill(king | sb_east(king) | sb_west(king));
+    for (Bitboard f = files & 0xFFull; f; f &= f - 1) {
+        Bitboard file = sb_file_fill(bb_of(bb_first(f)));
+        if (!(file & own_pawns))
+            term(a, EVAL_KING_FILES + !(file & their_pawns), 1);
+    }
+    for (Bitboard b = files & their_pawns; b; b &= b - 1) {
+        int rank = square_rank(sb_relative(bb_first(b), us));
+        if (rank >= 2 && rank <= 5)
+            term(a, EVAL_PAWN_STORM + rank - 2, 1);
+    }
 
     for (PieceType t = PAWN; t <= QUEEN; t++) {
         Bitboard victims = pieces_of(p, them, t);

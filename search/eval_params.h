@@ -57,6 +57,12 @@ enum { EVAL_PST_SQUARES = 32 };
     X(OUTPOST, 2, "knight, bishop on ranks 4-6, guarded by a pawn, no enemy pawn can chase it") \
     X(BISHOP_PAWNS, 1, "per bishop, own pawns on its square colour")                      \
     X(ROOK_SEVENTH, 1, "rook on the seventh rank with the enemy king on the eighth or pawns on the seventh") \
+    X(KING_FILES, 2, "file at or beside the king without own pawns: with enemy pawns, without any") \
+    X(PAWN_STORM, 4, "enemy pawn on the king's files, on its relative rank 3, 4, 5, 6 seen from the king's side") \
+    X(WEAK_RING, 1, "square of the enemy king's ring attacked and guarded by no enemy piece but the king") \
+    X(HANGING, 1, "enemy knight, bishop, rook or queen attacked and not guarded")          \
+    X(ROOK_BEHIND_PASSER, 1, "rook on the file of an own passed pawn, behind it")         \
+    X(MINOR_BEHIND_PAWN, 1, "knight or bishop right behind an own pawn")                  \
     X(TEMPO, 1, "side to move")
 
 enum {
