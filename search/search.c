@@ -621,8 +621,15 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
     /* Near the leaves, quiet moves that neither check nor have any hope
      * of reaching alpha are skipped once a move has been searched. */
     if (opt->futility && !pv_node && !in_check && !tactical && !gives_check && may_prune) {
+        /* Futility by the depth the move would be searched to after its
+         * late-move reduction: a quiet move that would get a shallow search
+         * anyway is dropped when even a generous margin cannot lift the
+         * static evaluation to alpha. */
+        int lmr_depth = depth - 1 - t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
+        if (lmr_depth < 0)
+            lmr_depth = 0;
         if ((depth <= 3 && move_count > 3 + depth * depth * (1 + node->improving)) ||
-            (depth <= 2 && node->static_eval + 100 + 120 * depth <= alpha)) {
+            (lmr_depth <= 5 && node->static_eval + 100 + 120 * (lmr_depth + 1) <= alpha)) {
             unmake_move(t);
             return MOVE_PRUNED;
         }
@@ -721,6 +728,15 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
          * not going to fall below it. */
         if (opt->futility && depth <= 6 && static_eval - 90 * (depth - improving) >= beta)
             return static_eval;
+        /* Razoring: so far below alpha near the leaves that only a capture
+         * could help; when quiescence confirms the fail low, trust it. */
+        if (opt->futility && depth <= 3 && static_eval + 200 + 200 * depth <= alpha) {
+            int score = qsearch(t, alpha, alpha + 1, ply);
+            if (stopped(t))
+                return 0;
+            if (score <= alpha)
+                return score;
+        }
         /* Null move: if passing still holds beta with a reduced search, a
          * real move will too. Not in pawn endings (zugzwang), not twice in
          * a row. */
