@@ -297,12 +297,23 @@ static void print_summary(const MatchOptions *o, const MatchRun *run, const EloE
                (unsigned long long)q[1], (unsigned long long)q[2], (unsigned long long)q[3], (unsigned long long)q[4],
                (unsigned long long)pa.pairs, pa.elo, pa.elo_error, pa.nelo, pa.nelo_error);
     }
-    if (o->sprt_on)
-        printf("SPRT nElo [%g, %g], alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s\n", o->sprt.elo0, o->sprt.elo1,
-               o->sprt.alpha, o->sprt.beta, run->sprt_state.llr, run->sprt_state.lower, run->sprt_state.upper,
-               run->sprt_state.verdict == SPRT_ACCEPT_H1   ? "H1 accepted"
-               : run->sprt_state.verdict == SPRT_ACCEPT_H0 ? "H0 accepted"
-                                                           : "undecided");
+    if (o->sprt_on) {
+        /* The verdict with the LLR it was reached at; the pairs that were
+         * under way then may have moved the LLR since (shown after it). */
+        const SprtDecision *d = &run->sprt_decision;
+        printf("SPRT nElo [%g, %g], alpha %g, beta %g: LLR %.2f (%.2f, %.2f): %s", o->sprt.elo0, o->sprt.elo1,
+               o->sprt.alpha, o->sprt.beta, d->state.llr, d->state.lower, d->state.upper,
+               d->state.verdict == SPRT_ACCEPT_H1   ? "H1 accepted"
+               : d->state.verdict == SPRT_ACCEPT_H0 ? "H0 accepted"
+                                                    : "undecided");
+        uint64_t counted = pentanomial_total(&run->pentanomial) + pentanomial_total(&o->sprt_prior);
+        if (d->state.verdict != SPRT_CONTINUE)
+            printf(" at pair %llu", (unsigned long long)d->pairs);
+        if (d->state.verdict != SPRT_CONTINUE && counted != d->pairs)
+            printf("; with the %llu pairs that were under way, %llu pairs: LLR %.2f",
+                   (unsigned long long)(counted - d->pairs), (unsigned long long)counted, run->sprt_state.llr);
+        printf("\n");
+    }
     printf("losses on time: A %d, B %d; illegal moves: A %d, B %d\n", run->time_losses[0], run->time_losses[1],
            run->illegal[0], run->illegal[1]);
     printf("%d games in %.1f s: %.1f games/minute\n", run->played, (double)run->elapsed_ms / 1000.0,
@@ -373,7 +384,9 @@ static void write_pairs(JsonWriter *w, const MatchOptions *o, const MatchRun *ru
     json_double(w, "llr", run->sprt_state.llr, 4);
     json_double(w, "lower", run->sprt_state.lower, 4);
     json_double(w, "upper", run->sprt_state.upper, 4);
-    json_string(w, "verdict", sprt_verdict_name(run->sprt_state.verdict));
+    json_string(w, "verdict", sprt_verdict_name(run->sprt_decision.state.verdict));
+    json_uint(w, "decided_at_pairs", run->sprt_decision.state.verdict != SPRT_CONTINUE ? run->sprt_decision.pairs : 0);
+    json_double(w, "decided_llr", run->sprt_decision.state.llr, 4);
     json_array_begin(w, "prior_pentanomial", JSON_INLINE);
     for (int i = 0; i < 5; i++)
         json_uint(w, NULL, o->sprt_prior.pairs[i]);

@@ -78,7 +78,7 @@ static void book_pair(MatchRun *run, int index)
             (unsigned long long)pentanomial_total(&counted), (unsigned long long)n[0],
             (unsigned long long)n[1], (unsigned long long)n[2], (unsigned long long)n[3], (unsigned long long)n[4],
             match_run_games_per_minute(run));
-    if (run->sprt_state.verdict != SPRT_CONTINUE && !run->sprt_stopped) {
+    if (sprt_decide(&run->sprt_decision, run->sprt_state, pentanomial_total(&counted))) {
         run->sprt_stopped = true;
         fprintf(run->progress, "SPRT: %s accepted; the games under way finish\n",
                 sprt_verdict_name(run->sprt_state.verdict));

@@ -60,6 +60,7 @@ typedef struct MatchRun {
     char names[2][416];            /* A's and B's, " A"/" B" added when alike */
     Pentanomial pentanomial;       /* finished pairs */
     SprtState sprt_state;          /* after the last finished pair, with sprt_prior (with sprt) */
+    SprtDecision sprt_decision;    /* the verdict and where it was reached (sprt_prior's pairs counted) */
     bool sprt_stopped;             /* the SPRT ended the match */
     int64_t elapsed_ms;            /* wall time of match_run_play */
 

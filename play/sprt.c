@@ -100,6 +100,15 @@ SprtState sprt_state(const SprtConfig *c, const Pentanomial *p)
     return s;
 }
 
+bool sprt_decide(SprtDecision *d, SprtState now, uint64_t pairs)
+{
+    if (d->state.verdict != SPRT_CONTINUE)
+        return false;
+    d->state = now;
+    d->pairs = pairs;
+    return now.verdict != SPRT_CONTINUE;
+}
+
 const char *sprt_verdict_name(SprtVerdict v)
 {
     return v == SPRT_ACCEPT_H1 ? "H1" : v == SPRT_ACCEPT_H0 ? "H0" : "continue";

@@ -66,6 +66,19 @@ bool pentanomial_parse(const char *text, Pentanomial *out, char *err, size_t err
 bool sprt_parse(const char *spec, SprtConfig *out, char *err, size_t err_len);
 
 SprtState sprt_state(const SprtConfig *c, const Pentanomial *p);
+
+/* What a running test has decided. The match stops starting games at the
+ * first verdict, but the pairs under way still finish and can move the LLR
+ * back inside the bounds: the verdict stands (as in fishtest), and is
+ * reported with the LLR and pair count it was reached at. */
+typedef struct SprtDecision {
+    SprtState state; /* the verdict's state; while undecided, the latest */
+    uint64_t pairs;  /* pairs counted when it was reached (or the latest) */
+} SprtDecision;
+
+/* Books the state after `pairs` pairs: true when this pair decided the
+ * test. Once decided, nothing changes it. Start from a zeroed decision. */
+bool sprt_decide(SprtDecision *d, SprtState now, uint64_t pairs);
 double sprt_llr(const SprtConfig *c, const Pentanomial *p);
 const char *sprt_verdict_name(SprtVerdict v); /* "continue", "H0", "H1" */
 

@@ -206,6 +206,7 @@ doc = json.load(open(sys.argv[1]))
 assert doc["pairs"]["pentanomial"] == [0, 0, 0, 0, 10], doc["pairs"]
 s = doc["sprt"]
 assert s["verdict"] == "H1" and s["elo0"] == 0 and s["elo1"] == 400, s
+assert s["decided_at_pairs"] == 10 and s["decided_llr"] >= s["upper"], s
 # The LLR from the counts, as play/sprt.h defines it.
 c = [x + 0.01 for x in doc["pairs"]["pentanomial"]]
 n = sum(c)

@@ -144,12 +144,35 @@ static void test_prior_counts(void **state)
             fail_msg("'%s' was accepted", bad[i]);
 }
 
+/* The verdict sticks: a match of 2026-12-03 crossed H1 at its 311th pair
+ * (LLR 2.95) and the pair under way then brought the LLR back to 2.91,
+ * inside the bounds; the test stays decided where it was decided. */
+static void test_decision_sticks(void **state)
+{
+    (void)state;
+    SprtConfig c = { .elo0 = 0, .elo1 = 10, .alpha = 0.05, .beta = 0.05 };
+    Pentanomial before = counts(19, 57, 100, 84, 50), at = counts(19, 57, 100, 84, 51),
+                after = counts(19, 58, 100, 84, 51);
+    SprtDecision d = { 0 };
+    assert_false(sprt_decide(&d, sprt_state(&c, &before), pentanomial_total(&before)));
+    assert_int_equal(d.state.verdict, SPRT_CONTINUE);
+    assert_true(sprt_decide(&d, sprt_state(&c, &at), pentanomial_total(&at)));
+    SprtState later = sprt_state(&c, &after);
+    assert_int_equal(later.verdict, SPRT_CONTINUE); /* the case is real */
+    assert_true(later.llr < d.state.llr);
+    assert_false(sprt_decide(&d, later, pentanomial_total(&after)));
+    assert_int_equal(d.state.verdict, SPRT_ACCEPT_H1);
+    assert_int_equal(d.pairs, 311);
+    assert_true(d.state.llr >= d.state.upper && fabs(d.state.llr - sprt_llr(&c, &at)) < 1e-12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_published_figures), cmocka_unit_test(test_by_hand),
         cmocka_unit_test(test_bounds_and_verdicts), cmocka_unit_test(test_pairs_and_estimate),
         cmocka_unit_test(test_parse), cmocka_unit_test(test_prior_counts),
+        cmocka_unit_test(test_decision_sticks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
