@@ -39,6 +39,12 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
     s->thread_count = 0;
     s->hooks = (SmpSearchHooks){ 0 };
     s->options = *options;
+    /* `go mate N` asks for a proof: pruning on the static evaluation
+     * (reverse futility, razoring, futility, late-move pruning) drops the
+     * quiet moves of a mating attack by the side that is behind in
+     * material, so the shortest mate would surface iterations later. */
+    if (limits->mate > 0)
+        s->options.futility = false;
     s->limits = *limits;
     s->plan = timeman_plan(&limits->clock, us, move_overhead_ms);
     atomic_store(&s->stop, false);

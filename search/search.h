@@ -32,7 +32,7 @@ enum { SEARCH_MAX_MULTIPV = MAX_MOVES };
 typedef struct SearchOptions {
     bool null_move;     /* null-move pruning */
     bool lmr;           /* late-move reductions */
-    bool futility;      /* reverse futility, futility and late-move pruning near the leaves */
+    bool futility;      /* reverse futility, razoring, futility and late-move pruning near the leaves (off for go mate) */
     bool aspiration;    /* aspiration windows from depth 5 */
     CaptureOrder capture_order; /* SEE: losing captures after quiet moves and skipped in quiescence */
     /* MultiPV: the main thread searches the best this many root moves,
