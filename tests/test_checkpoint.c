@@ -148,11 +148,13 @@ static void test_refusals(void **state)
 
     edit(path, "u 1 7 777 ", "u 1 7 778 "); /* a digit changed: the check fails */
     expect_refusal(path, 5, "is corrupt: line 11 'u 1 7 778 ");
+    unlink(path);
     free(path);
 
     path = written_file();
     edit(path, "u 1 7 777 ", "u 1 7 7x7 ");
     expect_refusal(path, 5, "is corrupt: line 11");
+    unlink(path);
     free(path);
 
     path = written_file();
