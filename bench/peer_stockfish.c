@@ -18,7 +18,7 @@ bool peer_stockfish_open(PeerStockfish *p, const char *path, char *err, size_t e
         return false;
     }
     char *argv[] = { (char *)path, NULL };
-    if (!uci_client_start(&p->client, "stockfish", argv, err, err_len))
+    if (!uci_client_start(&p->client, "stockfish", argv, false, err, err_len))
         return false;
     if (!uci_client_handshake(&p->client, PEER_TIMEOUT_MS, err, err_len)) {
         uci_client_close(&p->client, 1000);

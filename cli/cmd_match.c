@@ -5,7 +5,8 @@
  * refereed by the project's rules (play/match.c), games run across workers
  * and PGN written by play/match_runner.h. This file parses the options and
  * prints: the score with its Elo difference and 95% error bar (play/elo.h)
- * and the JSON. */
+ * and the JSON. A signal stops the match in order (cli/stop_signals.h):
+ * the games finished are reported as a finished match's are. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/args.h"
+#include "core/atomic_file.h"
 #include "core/chess960.h"
 #include "play/elo.h"
 #include "play/match.h"
@@ -22,6 +24,7 @@
 #include "bench/result_json.h"
 #include "cli/commands.h"
 #include "cli/engine_flags.h"
+#include "cli/stop_signals.h"
 #include "movegen_variants/registry.h"
 
 static const char *const usage_text =
@@ -57,7 +60,8 @@ static const char *const usage_text =
     "                    positions are the 960 numbered ones in --seed order,\n"
     "                    or those of --openings (FEN lines, X-FEN or Shredder-FEN)\n"
     "  --pgn FILE        the games in PGN\n"
-    "  --out FILE        the result as JSON (schema chesslab-match/1)\n"
+    "  --out FILE        the result as JSON (schema chesslab-match/1); both files\n"
+    "                    are written beside FILE and renamed over it once complete\n"
     "  --concurrency N   games played at once, each by its own pair of engines (default 1)\n"
     "  --hash MB         Hash of both engines (unless OPTIONS set it)\n"
     "  --depth D         also limit every search to depth D (fast test matches)\n"
@@ -67,7 +71,14 @@ static const char *const usage_text =
     "Games end by the rules (mate, stalemate, dead position, 75-move rule;\n"
     "threefold repetition and the fifty-move rule claimed at once), a loss on\n"
     "time or an illegal move. An engine that crashes or hangs stops the match:\n"
-    "error message, exit status 1. Bad options: exit status 2.\n";
+    "error message, exit status 1. Bad options: exit status 2.\n"
+    "\n"
+    "SIGTERM, and SIGINT (Ctrl-C) and SIGHUP unless they were ignored at start (as\n"
+    "in a script's background jobs, or under nohup), stop the match: no new game\n"
+    "starts, the games under way are abandoned (not counted), the summary, JSON\n"
+    "(\"stopped\") and PGN of the games finished are written, and the match ends\n"
+    "by that signal (a shell shows 128+N: 143 for SIGTERM, 130 for SIGINT). A\n"
+    "second signal, a second or more later, ends it at once.\n";
 
 enum { MATCH_MAX_GAMES = 100000, MATCH_MAX_CONCURRENCY = 64, MATCH_SPRT_GAMES = 20000 };
 
@@ -260,7 +271,8 @@ static void elo_text(double elo, char *buf, size_t len)
         snprintf(buf, len, "%+.1f", elo);
 }
 
-static void print_summary(const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
+/* stopped: the signal that stopped the match ("SIGTERM"), NULL when none did. */
+static void print_summary(const MatchOptions *o, const MatchRun *run, const EloEstimate *e, const char *stopped)
 {
     char elo[24], error[24], low[24], high[24];
     elo_text(e->elo, elo, sizeof elo);
@@ -276,6 +288,9 @@ static void print_summary(const MatchOptions *o, const MatchRun *run, const EloE
            o->settings.depth ? " and depth limit" : "", run->opening_count,
            o->openings_file ? o->openings_file : o->settings.chess960 ? "Chess960 start positions" : "built-in",
            (unsigned long long)o->seed, o->concurrency);
+    if (stopped)
+        printf("stopped by %s after %d games: the games under way were abandoned, not counted\n", stopped,
+               run->played);
     printf("score of A: W-D-L %d-%d-%d, %.1f/%d = %.3f\n", run->wins, run->draws, run->losses,
            run->wins + 0.5 * run->draws, run->played, e->score);
     printf("Elo difference A - B: %s +/- %s (95%% interval %s .. %s)\n", elo, error, low, high);
@@ -394,7 +409,8 @@ static void write_pairs(JsonWriter *w, const MatchOptions *o, const MatchRun *ru
     json_end(w);
 }
 
-static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, const EloEstimate *e)
+static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, const EloEstimate *e,
+                       const char *stopped)
 {
     JsonWriter w;
     json_writer_init(&w, f);
@@ -444,21 +460,98 @@ static void write_json(FILE *f, const MatchOptions *o, const MatchRun *run, cons
     json_double(&w, "seconds", (double)run->elapsed_ms / 1000.0, 3);
     json_double(&w, "games_per_minute", match_run_games_per_minute(run), 2);
     json_string(&w, "error", run->error[0] ? run->error : NULL);
+    char why[32];
+    snprintf(why, sizeof why, "signal %s", stopped ? stopped : "");
+    json_string(&w, "stopped", stopped ? why : NULL);
     json_end(&w);
 }
 
 /* ---- the command ---- */
 
+/* The PGN grows in a temporary file as games end; the JSON is written at
+ * the end. Each replaces its target only once complete
+ * (core/atomic_file.h), so bad paths are refused before any game. */
+static int open_files(const MatchOptions *o, AtomicFile *pgn)
+{
+    char err[400];
+    *pgn = (AtomicFile){ 0 };
+    if (o->pgn_file && !atomic_file_open(pgn, o->pgn_file, err, sizeof err)) {
+        cli_error("match", "--pgn: %s", err);
+        return EXIT_USAGE;
+    }
+    if (o->out_file && !atomic_file_check(o->out_file, err, sizeof err)) {
+        cli_error("match", "--out: %s", err);
+        atomic_file_discard(pgn);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The JSON and the PGN, each whole or not at all; false with the first
+ * failure in err. */
+static bool write_files(const MatchOptions *o, const MatchRun *run, const EloEstimate *e, const char *stopped,
+                        AtomicFile *pgn, char *err, size_t err_len)
+{
+    char why[400];
+    bool ok = true;
+    if (o->out_file) {
+        AtomicFile json;
+        ok = atomic_file_open(&json, o->out_file, why, sizeof why);
+        if (ok) {
+            write_json(json.f, o, run, e, stopped);
+            ok = atomic_file_commit(&json, why, sizeof why);
+        }
+        if (!ok)
+            snprintf(err, err_len, "--out: %s", why);
+    }
+    if (pgn->f && !atomic_file_commit(pgn, why, sizeof why) && ok) {
+        snprintf(err, err_len, "--pgn: %s", why);
+        ok = false;
+    }
+    return ok;
+}
+
+/* The summary and the files of a match played, to its end or stopped.
+ * Exit status 1 with err when a game failed or a file could not be
+ * written. */
+static int report(const MatchOptions *o, const MatchRun *run, AtomicFile *pgn, char *err, size_t err_len)
+{
+    EloEstimate e = elo_estimate(run->wins, run->draws, run->losses);
+    const char *stopped = run->stopped ? stop_signal_name(stop_signals_received()) : NULL;
+    print_summary(o, run, &e, stopped);
+    fflush(stdout);
+    bool written = write_files(o, run, &e, stopped, pgn, err, err_len);
+    if (run->error[0])
+        snprintf(err, err_len, "%s", run->error);
+    return written && run->error[0] == '\0' ? 0 : 1;
+}
+
+static int play(const MatchOptions *o, MatchRun *run, AtomicFile *pgn)
+{
+    char err[512];
+    MatchStart got = match_run_start(run, err, sizeof err);
+    int status = got == MATCH_STARTED ? 0 : got == MATCH_BAD_OPTION ? EXIT_USAGE : 1;
+    if (status == 0) {
+        match_run_play(run);
+        status = report(o, run, pgn, err, sizeof err);
+    } else {
+        atomic_file_discard(pgn);
+    }
+    match_run_finish(run);
+    if (status)
+        cli_error("match", "%s", err);
+    return status;
+}
+
 int cmd_match(int argc, char **argv)
 {
-    const char *cmd = "match";
     MatchOptions o;
     int status = parse_options(argc, argv, &o);
     if (status)
         return status;
     MatchRun run = { .spec = o.spec, .settings = &o.settings, .games = o.games, .concurrency = o.concurrency,
                      .gen = registry_default(), .progress = stderr, .warnings = stderr, .seed = o.seed,
-                     .sprt = o.sprt_on ? &o.sprt : NULL, .sprt_prior = o.sprt_prior };
+                     .sprt = o.sprt_on ? &o.sprt : NULL, .sprt_prior = o.sprt_prior, .stop_fd = -1 };
     MatchOpening *openings = NULL;
     if ((run.opening_count = load_openings(&o, &openings)) <= 0)
         return EXIT_USAGE;
@@ -466,44 +559,15 @@ int cmd_match(int argc, char **argv)
     if ((o.games + 1) / 2 > run.opening_count)
         fprintf(stderr, "chesslab match: note: %ld game pairs from %d openings: openings repeat\n", (o.games + 1) / 2,
                 run.opening_count);
-    FILE *json = NULL;
-    if (o.pgn_file && (run.pgn = fopen(o.pgn_file, "w")) == NULL) {
-        cli_error(cmd, "--pgn: cannot write '%s'", o.pgn_file);
-        free(openings);
-        return EXIT_USAGE;
+    AtomicFile pgn;
+    if ((status = open_files(&o, &pgn)) == 0) {
+        run.pgn = pgn.f;
+        /* Before the engines start: a signal from here on stops in order
+         * (-1, no pipe: the signals keep their default actions). */
+        run.stop_fd = stop_signals_install();
+        status = play(&o, &run, &pgn);
     }
-    if (o.out_file && (json = fopen(o.out_file, "w")) == NULL) {
-        cli_error(cmd, "--out: cannot write '%s'", o.out_file);
-        if (run.pgn)
-            fclose(run.pgn);
-        free(openings);
-        return EXIT_USAGE;
-    }
-    char err[512];
-    MatchStart got = match_run_start(&run, err, sizeof err);
-    status = got == MATCH_STARTED ? 0 : got == MATCH_BAD_OPTION ? EXIT_USAGE : 1;
-    if (status == 0) {
-        match_run_play(&run);
-        EloEstimate e = elo_estimate(run.wins, run.draws, run.losses);
-        print_summary(&o, &run, &e);
-        if (json)
-            write_json(json, &o, &run, &e);
-        if (run.error[0]) {
-            snprintf(err, sizeof err, "%s", run.error);
-            status = 1;
-        }
-    }
-    match_run_finish(&run);
-    if (run.pgn && fclose(run.pgn) != 0 && status == 0) {
-        snprintf(err, sizeof err, "--pgn: cannot write '%s'", o.pgn_file);
-        status = 1;
-    }
-    if (json && fclose(json) != 0 && status == 0) {
-        snprintf(err, sizeof err, "--out: cannot write '%s'", o.out_file);
-        status = 1;
-    }
-    if (status)
-        cli_error(cmd, "%s", err);
     free(openings);
+    stop_signals_exit();
     return status;
 }

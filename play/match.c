@@ -100,7 +100,7 @@ MatchStart match_player_start(MatchPlayer *p, const char *label, const MatchEngi
     snprintf(self, sizeof self, "%s", len > 0 ? link : "/proc/self/exe");
     char *argv_self[] = { self, "uci", NULL };
     char *argv_other[] = { (char *)spec->path, NULL };
-    if (!uci_client_start(&p->client, label, spec->path ? argv_other : argv_self, err, err_len))
+    if (!uci_client_start(&p->client, label, spec->path ? argv_other : argv_self, true, err, err_len))
         return MATCH_ENGINE_FAILED;
     if (!uci_client_handshake(&p->client, MATCH_READY_TIMEOUT_MS, err, err_len))
         return MATCH_ENGINE_FAILED;
@@ -264,6 +264,17 @@ static UciRead wait_bestmove(MatchPlayer *p, int64_t deadline, char *move, size_
     }
 }
 
+/* A search cut short by a stop request: `stop`, and its bestmove read
+ * (no longer woken by the request) so that the engine is idle when it is
+ * told to quit. */
+static void stop_search(MatchPlayer *p)
+{
+    char err[256], ignored[32];
+    uci_client_set_wake(&p->client, -1);
+    if (uci_client_send(&p->client, "stop", err, sizeof err))
+        wait_bestmove(p, timer_now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored);
+}
+
 void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening *opening, const MatchSettings *s,
                      Game *game, const atomic_bool *abort, MatchGameResult *out)
 {
@@ -316,6 +327,11 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
         int64_t allowed = clock[side] + s->margin_ms;
         UciRead got = wait_bestmove(p, start + allowed, move, sizeof move);
         int64_t spent = timer_now_ms() - start;
+        if (got == UCI_WOKEN) {
+            stop_search(p);
+            finish(out, MATCH_END_ABORTED, "*", "the match stopped");
+            break;
+        }
         if (got == UCI_EOF) {
             finish(out, MATCH_END_FAILED, "*", "%s (%s) ended (crashed?) while thinking at ply %d", p->client.label,
                    side_name(side), ply);

@@ -73,7 +73,7 @@ typedef enum {
     MATCH_END_TIME,           /* the loser overran its clock */
     MATCH_END_ILLEGAL,        /* the loser played an illegal move or none */
     MATCH_END_FAILED,         /* an engine ended or hung: no result */
-    MATCH_END_ABORTED         /* the match stopped (another game failed) */
+    MATCH_END_ABORTED         /* the match stopped (another game failed, or a signal) */
 } MatchEnd;
 
 typedef struct MatchGameResult {
@@ -88,7 +88,11 @@ typedef struct MatchGameResult {
 bool match_opening_start(const MatchOpening *o, Game *game, char *err, size_t err_len);
 
 /* Plays one game from the opening (game holds the moves afterwards);
- * abort, when set by another thread, ends it early (MATCH_END_ABORTED). */
+ * abort, when set by another thread, ends it early (MATCH_END_ABORTED), as
+ * does the players' wake descriptor (uci_client_set_wake) becoming
+ * readable while an engine thinks: that engine gets `stop` and a few
+ * seconds to answer it. A wait cut short elsewhere (ucinewgame) fails the
+ * game: the caller knows that a stop was asked for. */
 void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening *opening, const MatchSettings *s,
                      Game *game, const atomic_bool *abort, MatchGameResult *out);
 

@@ -1,5 +1,6 @@
 #include "play/match_runner.h"
 
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -85,13 +86,31 @@ static void book_pair(MatchRun *run, int index)
     }
 }
 
+/* Whether a stop was asked for: the stop pipe is readable (never read). */
+static bool stop_asked(const MatchRun *run)
+{
+    struct pollfd p = { run->stop_fd, POLLIN, 0 };
+    return run->stop_fd >= 0 && poll(&p, 1, 0) > 0;
+}
+
 /* Books a finished game (under the lock). */
 static void record_game(MatchRun *run, int index, bool a_white, int opening, const MatchGameResult *r,
                         const Game *game)
 {
     MatchGameRecord *rec = &run->records[index];
-    if (r->end == MATCH_END_ABORTED)
+    /* Once a stop is asked for, a failed game is one cut short: a wait
+     * woken, or an engine ended by the same signal (pkill reaches every
+     * chesslab process; the engines' own process groups keep Ctrl-C and
+     * timeout(1) from them). */
+    bool stopping = stop_asked(run);
+    if (r->end == MATCH_END_ABORTED || (r->end == MATCH_END_FAILED && stopping)) {
+        if (stopping) {
+            run->stopped = true;
+            fprintf(run->progress, "game %d/%ld abandoned: the match stopped\n", index + 1, run->games);
+            fflush(run->progress);
+        }
         return;
+    }
     if (r->end == MATCH_END_FAILED) {
         if (run->error[0] == '\0')
             snprintf(run->error, sizeof run->error, "game %d: %s", index + 1, r->reason);
@@ -130,11 +149,16 @@ static void *worker_main(void *arg)
 {
     MatchWorker *w = arg;
     MatchRun *run = w->run;
+    for (int e = 0; e < 2; e++)
+        uci_client_set_wake(&w->player[e].client, run->stop_fd);
     for (;;) {
         pthread_mutex_lock(&run->lock);
-        int index = run->next_game < run->games && !atomic_load(&run->abort) && !run->sprt_stopped
-                        ? run->next_game++
-                        : -1;
+        bool more = run->next_game < run->games && !atomic_load(&run->abort) && !run->sprt_stopped;
+        if (more && stop_asked(run)) {
+            run->stopped = true;
+            more = false;
+        }
+        int index = more ? run->next_game++ : -1;
         pthread_mutex_unlock(&run->lock);
         if (index < 0)
             break;

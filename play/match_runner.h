@@ -10,7 +10,15 @@
  * its pentanomial outcome (play/sprt.h); with an SPRT, the match starts no
  * new game once the LLR leaves its bounds (the games under way finish and
  * count). The first game that fails (an engine ended or hung) stops the
- * match. */
+ * match.
+ *
+ * A stop request (stop_fd readable: a signal, cli/stop_signals.h) starts
+ * no new game and cuts the games under way short: the engine thinking
+ * gets `stop`, and those games are abandoned, neither counted nor written
+ * to the PGN (an engine that ended meanwhile, say by a pkill that reached
+ * it too, is no error then). The results are those of the games finished.
+ * The engines run in process groups of their own (uci_client.h), so that
+ * Ctrl-C and timeout(1) reach the runner only. */
 #ifndef CHESSLAB_PLAY_MATCH_RUNNER_H
 #define CHESSLAB_PLAY_MATCH_RUNNER_H
 
@@ -51,6 +59,7 @@ typedef struct MatchRun {
     FILE *pgn;                     /* every finished game, NULL: none */
     FILE *progress;                /* a line per game, and illegal moves */
     FILE *warnings;                /* the first pair's info strings, NULL: none */
+    int stop_fd;                   /* readable once the match should stop; -1: never (set it: 0 is stdin) */
 
     /* The results, from A's side. */
     MatchGameRecord *records;      /* [games] */
@@ -62,6 +71,7 @@ typedef struct MatchRun {
     SprtState sprt_state;          /* after the last finished pair, with sprt_prior (with sprt) */
     SprtDecision sprt_decision;    /* the verdict and where it was reached (sprt_prior's pairs counted) */
     bool sprt_stopped;             /* the SPRT ended the match */
+    bool stopped;                  /* a stop request abandoned games or kept them from starting */
     int64_t elapsed_ms;            /* wall time of match_run_play */
 
     /* Internal. */

@@ -16,11 +16,12 @@
 
 static void close_on_exec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
-bool uci_client_start(UciClient *c, const char *label, char *const argv[], char *err, size_t err_len)
+bool uci_client_start(UciClient *c, const char *label, char *const argv[], bool own_group, char *err,
+                      size_t err_len)
 {
     memset(c, 0, sizeof *c);
     c->pid = -1;
-    c->to_child = c->from_child = -1;
+    c->to_child = c->from_child = c->wake_fd = -1;
     snprintf(c->label, sizeof c->label, "%s", label);
     if (access(argv[0], X_OK) != 0) {
         snprintf(err, err_len, "%s: cannot run '%s'", label, argv[0]);
@@ -44,6 +45,8 @@ bool uci_client_start(UciClient *c, const char *label, char *const argv[], char 
         return false;
     }
     if (pid == 0) {
+        if (own_group)
+            setpgid(0, 0);
         dup2(in[0], STDIN_FILENO);
         dup2(out[1], STDOUT_FILENO);
         close(in[0]), close(in[1]), close(out[0]), close(out[1]);
@@ -59,6 +62,8 @@ bool uci_client_start(UciClient *c, const char *label, char *const argv[], char 
     c->from_child = out[0];
     return true;
 }
+
+void uci_client_set_wake(UciClient *c, int fd) { c->wake_fd = fd; }
 
 static bool write_all(int fd, const char *p, size_t len)
 {
@@ -108,12 +113,15 @@ UciRead uci_client_read(UciClient *c, char *line, size_t line_len, int64_t timeo
                 return UCI_TIMEOUT;
             wait = left > 1000000 ? 1000000 : (int)left;
         }
-        struct pollfd pfd = { c->from_child, POLLIN, 0 };
-        int ready = poll(&pfd, 1, wait);
+        /* poll skips a negative descriptor: with no wake, only the engine. */
+        struct pollfd pfd[2] = { { c->from_child, POLLIN, 0 }, { c->wake_fd, POLLIN, 0 } };
+        int ready = poll(pfd, 2, wait);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready < 0)
             return UCI_EOF;
+        if (pfd[1].revents != 0)
+            return UCI_WOKEN;
         if (ready == 0)
             continue; /* the deadline check above decides */
         ssize_t n = read(c->from_child, c->buffer + c->buffered, sizeof c->buffer - c->buffered);
@@ -141,6 +149,10 @@ bool uci_client_wait_for(UciClient *c, const char *prefix, char *line, size_t li
         }
         if (got == UCI_EOF) {
             snprintf(err, err_len, "%s: the engine ended (crashed?) while we waited for '%s'", c->label, prefix);
+            return false;
+        }
+        if (got == UCI_WOKEN) {
+            snprintf(err, err_len, "%s: stopped while we waited for '%s'", c->label, prefix);
             return false;
         }
     }
@@ -210,6 +222,10 @@ bool uci_client_handshake(UciClient *c, int64_t timeout_ms, char *err, size_t er
         }
         if (got == UCI_EOF) {
             snprintf(err, err_len, "%s: the engine ended before 'uciok'", c->label);
+            return false;
+        }
+        if (got == UCI_WOKEN) {
+            snprintf(err, err_len, "%s: stopped before 'uciok'", c->label);
             return false;
         }
         if (strncmp(line, "id name ", 8) == 0)

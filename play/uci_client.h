@@ -7,7 +7,11 @@
  * caller never blocks longer than the timeout it gives. Writing to a dead
  * engine is an error, not a SIGPIPE (SIGPIPE is ignored once one starts).
  * The parent's pipe ends are close-on-exec, so an engine started later
- * does not hold them open; start engines from one thread at a time. */
+ * does not hold them open; start engines from one thread at a time.
+ *
+ * A read can also wait on a wake descriptor (uci_client_set_wake): once
+ * that is readable, reads return UCI_WOKEN at once, so a stop request
+ * (cli/stop_signals.h) ends any wait on the engine. */
 #ifndef CHESSLAB_UCI_CLIENT_H
 #define CHESSLAB_UCI_CLIENT_H
 
@@ -31,6 +35,7 @@ typedef struct UciOptionDecl {
 typedef struct UciClient {
     pid_t pid;                       /* -1 when not running */
     int to_child, from_child;
+    int wake_fd;                     /* -1: none */
     char label[64];                  /* names the engine in messages */
     char id_name[128];               /* from `id name`, after uci_client_handshake */
     UciOptionDecl options[UCI_CLIENT_MAX_OPTIONS];
@@ -39,22 +44,32 @@ typedef struct UciClient {
     size_t buffered;
 } UciClient;
 
-typedef enum { UCI_LINE, UCI_TIMEOUT, UCI_EOF } UciRead;
+typedef enum { UCI_LINE, UCI_TIMEOUT, UCI_EOF, UCI_WOKEN } UciRead;
 
 /* Runs argv[0] with argv (NULL-terminated). label names the engine in
- * messages ("engine A", "stockfish"). False with a message when the
- * program cannot be run. */
-bool uci_client_start(UciClient *c, const char *label, char *const argv[], char *err, size_t err_len);
+ * messages ("engine A", "stockfish"). own_group: the engine gets a process
+ * group of its own, so that signals sent to ours (Ctrl-C at a terminal,
+ * timeout(1), kill -- -PGID) reach only us and we stop it in order; it
+ * still ends when we do, at the end of its input. False with a message
+ * when the program cannot be run. */
+bool uci_client_start(UciClient *c, const char *label, char *const argv[], bool own_group, char *err,
+                      size_t err_len);
+
+/* Reads also wait on fd (-1: no longer) and return UCI_WOKEN once it is
+ * readable; it is never read. */
+void uci_client_set_wake(UciClient *c, int fd);
 
 /* Sends one line (the newline is added). False when the engine is gone. */
 bool uci_client_send(UciClient *c, const char *line, char *err, size_t err_len);
 
 /* The next line without its newline; waits at most timeout_ms (negative:
- * no limit). Lines longer than the buffer are dropped. */
+ * no limit), and not at all once the wake descriptor is readable (a line
+ * already read comes first). Lines longer than the buffer are dropped. */
 UciRead uci_client_read(UciClient *c, char *line, size_t line_len, int64_t timeout_ms);
 
 /* Reads lines until one starts with prefix (the rest are skipped), within
- * timeout_ms for the whole wait. False with a message on timeout or end. */
+ * timeout_ms for the whole wait. False with a message on timeout, end or
+ * wake. */
 bool uci_client_wait_for(UciClient *c, const char *prefix, char *line, size_t line_len, int64_t timeout_ms, char *err,
                          size_t err_len);
 

@@ -155,7 +155,7 @@ def main():
         if run("match", [BIN, "match", "--path-b", fake, "--games", "2", "--tc", "10000+10", "--depth", "1",
                          "--hash", "1", "--out", out("match.json")]) is not None:
             check_result_file("match", out("match.json"), "chesslab-match/1",
-                              ["method", "engines", "games", "score", "elo", "error"],
+                              ["method", "engines", "games", "score", "elo", "error", "stopped"],
                               ["round", "white", "opening", "result", "a_points", "plies", "termination", "reason"])
 
         text = run("topology --json", [BIN, "topology", "--json"])
