@@ -239,6 +239,12 @@ def second_signal(tmp):
 
 def main():
     cases = [stopped_after_first_game, sigint_ignored, sigint_while_thinking, second_signal]
+    # ThreadSanitizer runs a signal's handler only once the thread is out of
+    # a blocking system call, so a match blocked writing into the FIFO never
+    # sees the second signal there: that case runs in the other builds only.
+    if "thread" in os.environ.get("CHESSLAB_SANITIZE", ""):
+        cases.remove(second_signal)
+        print("second_signal: skipped under ThreadSanitizer (handlers wait for blocking calls)")
     for case in cases:
         tmp = tempfile.mkdtemp(prefix="chesslab-match-stop-")
         try:
