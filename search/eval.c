@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/inline.h"
 #include "search/bitops.h"
 
 /* Move ordering and pruning margins keep fixed values of their own, so that
@@ -27,7 +28,7 @@ typedef struct Accumulator {
 
 /* The one place a weight enters the score. With trace NULL (evaluate) the
  * compiler drops the trace branch, so the engine pays nothing for tuning. */
-static inline __attribute__((always_inline)) void term(Accumulator *a, int index, int count)
+static CHESSLAB_FORCE_INLINE void term(Accumulator *a, int index, int count)
 {
     a->mg += eval_weights[index].mg * count;
     a->eg += eval_weights[index].eg * count;
@@ -90,7 +91,7 @@ static inline int distance(Square a, Square b)
 static inline Bitboard forward(Bitboard b, Color c) { return c == WHITE ? b << 8 : b >> 8; }
 
 /* Material, squares, mobility, king attacks: one pass over the pieces. */
-static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, const Position *p,
+static CHESSLAB_FORCE_INLINE void pieces_terms(Accumulator *a, const Position *p,
                                                                const SearchBoardOps *ops, Color us,
                                                                SideAttacks *mine, const SideAttacks *theirs,
                                                                int *phase)
@@ -151,7 +152,7 @@ static inline __attribute__((always_inline)) void pieces_terms(Accumulator *a, c
 }
 
 /* The terms that depend on the pawns alone; returns the passed pawns. */
-static inline __attribute__((always_inline)) Bitboard pawn_structure_terms(Accumulator *a, const Position *p,
+static CHESSLAB_FORCE_INLINE Bitboard pawn_structure_terms(Accumulator *a, const Position *p,
                                                                            Color us, Bitboard their_pawn_attacks)
 {
     const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
@@ -181,7 +182,7 @@ static inline __attribute__((always_inline)) Bitboard pawn_structure_terms(Accum
 
 /* What a passed pawn is worth beyond its rank: a free stop square, and the
  * kings' distances to that square. */
-static inline __attribute__((always_inline)) void passed_pawn_terms(Accumulator *a, const Position *p, Color us,
+static CHESSLAB_FORCE_INLINE void passed_pawn_terms(Accumulator *a, const Position *p, Color us,
                                                                     Bitboard passed)
 {
     const Bitboard occupied = sb_occupied(p);
@@ -204,7 +205,7 @@ static inline __attribute__((always_inline)) void passed_pawn_terms(Accumulator 
  * this pawn formation (exact: an entry keeps the pawns it was made from),
  * else computed and stored. Traced evaluations never use the cache, so the
  * tuner sees every count. */
-static inline __attribute__((always_inline)) void pawn_terms(Accumulator side[2], const Position *p,
+static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator side[2], const Position *p,
                                                              const SideAttacks attacks[2], EvalCache *cache,
                                                              Bitboard passed[2])
 {
@@ -238,7 +239,7 @@ static inline __attribute__((always_inline)) void pawn_terms(Accumulator side[2]
 /* King safety beyond the ring: squares from which a piece could check
  * the enemy king and that no enemy piece guards, and the danger bucket of
  * the whole attack. */
-static inline __attribute__((always_inline)) void king_attack_terms(Accumulator *a, const Position *p,
+static CHESSLAB_FORCE_INLINE void king_attack_terms(Accumulator *a, const Position *p,
                                                                     const SearchBoardOps *ops, Color us,
                                                                     const SideAttacks *mine,
                                                                     const SideAttacks *theirs)
@@ -269,7 +270,7 @@ static inline __attribute__((always_inline)) void king_attack_terms(Accumulator 
     }
 }
 
-static inline __attribute__((always_inline)) void placement_terms(Accumulator *a, const Position *p, Color us,
+static CHESSLAB_FORCE_INLINE void placement_terms(Accumulator *a, const Position *p, Color us,
                                                                   const SideAttacks *mine)
 {
     const Color them = color_flip(us);
@@ -338,7 +339,7 @@ static int drawish_divisor(const Position *p, int score)
     return 1;
 }
 
-static inline __attribute__((always_inline)) int evaluate_traced(const Position *p, const SearchBoardOps *ops,
+static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const SearchBoardOps *ops,
                                                                  EvalTrace *trace, EvalCache *cache)
 {
     SideAttacks attacks[2] = { { 0 }, { 0 } };

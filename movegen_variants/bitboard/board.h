@@ -6,12 +6,14 @@
 #ifndef CHESSLAB_BITBOARD_BOARD_H
 #define CHESSLAB_BITBOARD_BOARD_H
 
+#include "core/inline.h"
 #include "core/movegen.h"
 #include "core/zobrist.h"
 
 typedef uint64_t Bitboard;
 
-#define BB_ALWAYS_INLINE inline __attribute__((always_inline))
+/* Forced but in sanitizer builds (core/inline.h). */
+#define BB_ALWAYS_INLINE CHESSLAB_FORCE_INLINE
 
 #define BB_FILE_A_MASK 0x0101010101010101ull
 #define BB_FILE_B_MASK 0x0202020202020202ull

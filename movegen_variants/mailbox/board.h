@@ -14,12 +14,14 @@
 #ifndef CHESSLAB_MAILBOX_BOARD_H
 #define CHESSLAB_MAILBOX_BOARD_H
 
+#include "core/inline.h"
 #include "core/movegen.h"
 #include "core/zobrist.h"
 
 /* Hot helpers are forced inline so that the colour and check flags passed
- * to them become constants (the generator is compiled once per colour). */
-#define MAILBOX_INLINE static inline __attribute__((always_inline))
+ * to them become constants (the generator is compiled once per colour);
+ * not in sanitizer builds (core/inline.h). */
+#define MAILBOX_INLINE static CHESSLAB_FORCE_INLINE
 
 /* Contents of a board cell besides the Piece codes of core/types.h. */
 enum { EMPTY = NO_PIECE, OFFBOARD = 0xFF };

@@ -7,14 +7,16 @@
 #ifndef CHESSLAB_X88_BOARD_H
 #define CHESSLAB_X88_BOARD_H
 
+#include "core/inline.h"
 #include "core/movegen.h"
 #include "core/zobrist.h"
 
 /* Hot helpers are forced inline so that compile-time flags (count_only,
- * in_check, the side to move) fold away in each specialised copy. Define
- * X88_INLINE as `static __attribute__((noinline))` to profile per function. */
+ * in_check, the side to move) fold away in each specialised copy (not in
+ * sanitizer builds: core/inline.h). Define X88_INLINE as
+ * `static __attribute__((noinline))` to profile per function. */
 #ifndef X88_INLINE
-#define X88_INLINE static inline __attribute__((always_inline))
+#define X88_INLINE static CHESSLAB_FORCE_INLINE
 #endif
 
 enum {
