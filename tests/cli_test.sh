@@ -308,6 +308,15 @@ sed 's/\[EVAL_TEMPO\]/[EVAL_TEMP]/' "$here/../search/eval_weights.c" >"$tmp/othe
 expect_error 2 "--start: expected \[EVAL_TEMPO\] =" tune --pgn "$here/data/selfplay-24.pgn" --start "$tmp/other_layout.c"
 : >"$tmp/empty.pgn"
 expect_error 1 "the files hold no usable position" tune --pgn "$tmp/empty.pgn"
+# --out: a bad path is refused before the games are read; a run that fails
+# leaves an earlier file as it was.
+expect_error 2 "--out: cannot write '$tmp/no/w.c': No such file" tune --pgn "$here/data/selfplay-24.pgn" --out "$tmp/no/w.c"
+if [ ! -s "$tmp/out" ]; then ok; else bad "tune with a bad --out read the games: $(head -c 300 "$tmp/out")"; fi
+expect_error 2 "--out: cannot write '$tmp': it is a directory" tune --wdl --pgn "$here/data/selfplay-24.pgn" --out "$tmp"
+echo earlier >"$tmp/w.c"
+expect_error 1 "the files hold no usable position" tune --pgn "$tmp/empty.pgn" --out "$tmp/w.c"
+if [ "$(cat "$tmp/w.c")" = earlier ] && [ -z "$(ls "$tmp" | grep '\.tmp$')" ]; then ok; else
+  bad "tune that failed: --out holds '$(head -c 100 "$tmp/w.c")', $(ls "$tmp")"; fi
 # Zero steps write back the weights the binary plays with: the committed
 # search/eval_weights.c is exactly what the tuner writes (header aside).
 expect_output "^positions: 2241 quiet positions from 24 games" tune --pgn "$here/data/selfplay-24.pgn" --iterations 0 --out "$tmp/w.c"
