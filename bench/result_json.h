@@ -1,6 +1,7 @@
 /* Result files (results/FORMAT.md): the machine, the build, the method and
  * one entry per measured case, written through a JsonWriter as the run
- * goes, each entry flushed. */
+ * goes, each entry flushed (into the temporary file of core/atomic_file.h,
+ * which a run killed part way leaves behind). */
 #ifndef CHESSLAB_RESULT_JSON_H
 #define CHESSLAB_RESULT_JSON_H
 

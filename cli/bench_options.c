@@ -91,25 +91,28 @@ int bench_shared_option(const char *cmd, int argc, char **argv, int *i, const Be
     return 1;
 }
 
-bool bench_out_open(const char *cmd, const char *path, FILE **json)
+bool bench_out_open(const char *cmd, const char *path, AtomicFile *json)
 {
-    *json = NULL;
-    if (path && (*json = fopen(path, "w")) == NULL) {
-        cli_error(cmd, "--out: cannot write '%s'", path);
+    char err[400];
+    *json = (AtomicFile){ 0 };
+    if (path && !atomic_file_open(json, path, err, sizeof err)) {
+        cli_error(cmd, "--out: %s", err);
         return false;
     }
     return true;
 }
 
-int bench_out_close(const char *cmd, const char *path, FILE *json, bool ok, const char *err)
+int bench_out_close(const char *cmd, const char *path, AtomicFile *json, bool ok, const char *err)
 {
-    /* A full disk shows only when the buffered rest is written. */
-    if (json && fclose(json) != 0 && ok) {
-        cli_error(cmd, "--out: cannot write '%s'", path);
+    if (!ok) {
+        atomic_file_discard(json);
+        cli_error(cmd, "%s", err);
         return 1;
     }
-    if (!ok) {
-        cli_error(cmd, "%s", err);
+    char why[400];
+    /* A full disk shows only when the buffered rest is written. */
+    if (json->f && !atomic_file_commit(json, why, sizeof why)) {
+        cli_error(cmd, "--out: %s", why);
         return 1;
     }
     if (path)

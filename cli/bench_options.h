@@ -1,13 +1,13 @@
 /* What the search benchmarks (`bench search`, `bench stop`) parse and
  * write alike: the configuration lists, runs, table, placement and the
- * --out file. */
+ * --out file (which `bench movegen` writes the same way). */
 #ifndef CHESSLAB_CLI_BENCH_OPTIONS_H
 #define CHESSLAB_CLI_BENCH_OPTIONS_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
+#include "core/atomic_file.h"
 #include "core/topology.h"
 #include "search/smp.h"
 
@@ -37,10 +37,14 @@ int bench_default_threads(int *out, int max);
  * reporting a bad value. */
 int bench_shared_option(const char *cmd, int argc, char **argv, int *i, const BenchSharedOptions *s);
 
-/* Opens --out (*json NULL when path is NULL); false after reporting. */
-bool bench_out_open(const char *cmd, const char *path, FILE **json);
-/* Closes the JSON and reports how the run went (err when !ok): the exit
- * status. */
-int bench_out_close(const char *cmd, const char *path, FILE *json, bool ok, const char *err);
+/* Opens --out as a temporary file beside path, renamed over it only by
+ * bench_out_close after a run that went well (core/atomic_file.h), so a
+ * bad path is refused before the run and a failed or killed run leaves an
+ * earlier file as it was. json->f is NULL when path is NULL. False after
+ * reporting. */
+bool bench_out_open(const char *cmd, const char *path, AtomicFile *json);
+/* Commits the JSON when ok, else discards it; reports how the run went
+ * (err when !ok) or why the file could not be written: the exit status. */
+int bench_out_close(const char *cmd, const char *path, AtomicFile *json, bool ok, const char *err);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/args.h"
+#include "cli/bench_options.h"
 #include "bench/movegen_runner.h"
 #include "bench/peer_stockfish.h"
 #include "bench/result_json.h"
@@ -260,18 +261,17 @@ static int bench_movegen(int argc, char **argv)
         free(positions);
         return EXIT_USAGE;
     }
-    FILE *json = NULL;
-    if (o.out_file && (json = fopen(o.out_file, "w")) == NULL) {
-        cli_error("bench", "--out: cannot write '%s'", o.out_file);
+    AtomicFile out;
+    if (!bench_out_open("bench", o.out_file, &out)) {
         free(positions);
         return EXIT_USAGE;
     }
+    FILE *json = out.f;
     char err[256];
     PeerStockfish peer;
     if (o.peer && !peer_stockfish_open(&peer, o.peer_path, err, sizeof err)) {
         cli_error("bench", "%s", err);
-        if (json)
-            fclose(json);
+        atomic_file_discard(&out);
         free(positions);
         return 1;
     }
@@ -345,11 +345,11 @@ static int bench_movegen(int argc, char **argv)
                                                           c.mode == BENCH_HASH ? c.hash_mb : 0, pos->expected, &t });
                 }
     }
-    if (json) {
+    /* Kept with wrong counts (correct: false) and failed cases (left out)
+     * too: the file is whole, and the exit status tells. */
+    if (json)
         result_json_end(&w);
-        fclose(json);
-        printf("results written to %s\n", o.out_file);
-    }
+    status = bench_out_close("bench", o.out_file, &out, true, NULL);
     if (o.peer) {
         printf("peer: %s\n", peer.version);
         peer_stockfish_close(&peer);
@@ -358,7 +358,7 @@ static int bench_movegen(int argc, char **argv)
     free(positions);
     if (wrong || failed)
         printf("%d wrong counts, %d failed cases\n", wrong, failed);
-    return wrong || failed ? 1 : 0;
+    return wrong || failed || status ? 1 : 0;
 }
 
 int cmd_bench(int argc, char **argv)

@@ -200,12 +200,12 @@ int bench_search(int argc, char **argv)
         free(positions);
         return EXIT_USAGE;
     }
-    FILE *json;
+    AtomicFile json;
     if (!bench_out_open(cmd, out_file, &json)) {
         free(positions);
         return EXIT_USAGE;
     }
-    bool ok = smp_bench_run(&o, positions, count, stdout, stderr, json, err, sizeof err);
+    bool ok = smp_bench_run(&o, positions, count, stdout, stderr, json.f, err, sizeof err);
     free(positions);
-    return bench_out_close(cmd, out_file, json, ok, err);
+    return bench_out_close(cmd, out_file, &json, ok, err);
 }

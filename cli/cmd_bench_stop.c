@@ -84,9 +84,9 @@ int bench_stop(int argc, char **argv)
         cli_error(cmd, "--fen: %s", err);
         return EXIT_USAGE;
     }
-    FILE *json;
+    AtomicFile json;
     if (!bench_out_open(cmd, out_file, &json))
         return EXIT_USAGE;
-    bool ok = stop_bench_run(&o, stdout, stderr, json, err, sizeof err);
-    return bench_out_close(cmd, out_file, json, ok, err);
+    bool ok = stop_bench_run(&o, stdout, stderr, json.f, err, sizeof err);
+    return bench_out_close(cmd, out_file, &json, ok, err);
 }

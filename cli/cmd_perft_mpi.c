@@ -19,6 +19,7 @@
 #include "movegen_variants/registry.h"
 #ifdef CHESSLAB_HAVE_MPI
 #include "bench/result_json.h"
+#include "core/atomic_file.h"
 #include "distributed/perft_mpi.h"
 #endif
 
@@ -153,14 +154,9 @@ static void read_test_hooks(MpiPerftJob *job)
     }
 }
 
-static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPerftResult *r, const char *fen,
-                       Topology *topology)
+static void write_json_to(FILE *f, const MpiOptions *o, const MpiPerftJob *job, const MpiPerftResult *r,
+                          const char *fen, Topology *topology)
 {
-    FILE *f = fopen(o->json, "w");
-    if (f == NULL) {
-        cli_error("perft", "--json: cannot write '%s'", o->json);
-        return;
-    }
     char total[PERFT_TOTAL_TEXT];
     perft_total_text(r->total[0], total);
     ResultMethod method = { 0, 1, bind_policy_name(o->shared.bind) };
@@ -210,7 +206,23 @@ static void write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPer
     json_end(&w);
     json_end(&w);
     result_json_end(&w);
-    fclose(f);
+}
+
+/* --json, renamed over its file only once whole (core/atomic_file.h); its
+ * path was checked before the run. False after reporting. */
+static bool write_json(const MpiOptions *o, const MpiPerftJob *job, const MpiPerftResult *r, const char *fen,
+                       Topology *topology)
+{
+    char why[400];
+    AtomicFile f;
+    bool ok = atomic_file_open(&f, o->json, why, sizeof why);
+    if (ok) {
+        write_json_to(f.f, o, job, r, fen, topology);
+        ok = atomic_file_commit(&f, why, sizeof why);
+    }
+    if (!ok)
+        cli_error("perft", "--json: %s", why);
+    return ok;
 }
 
 static void print_result(const MpiOptions *o, const MpiPerftJob *job, const MpiPerftResult *r, const char *fen)
@@ -288,6 +300,12 @@ int cmd_perft_mpi(int argc, char **argv)
         cli_error("perft", "--mpi: %s", err);
         return 1;
     }
+    /* A --json path that rank 0 could not write at the end refuses the job
+     * on every rank before any unit is counted. */
+    char why[400], refusal[420];
+    bool refused = rank == 0 && o.json && !atomic_file_check(o.json, why, sizeof why);
+    if (refused)
+        snprintf(refusal, sizeof refusal, "--json: %s", why);
     Topology *topology = NULL;
     if ((o.shared.bind != BIND_NONE || (rank == 0 && o.json)) && (topology = topology_open()) == NULL &&
         o.shared.bind != BIND_NONE) {
@@ -299,7 +317,7 @@ int cmd_perft_mpi(int argc, char **argv)
                         .threads = o.shared.threads, .hash_mb = o.shared.hash_mb, .bind = o.shared.bind,
                         .topology = o.shared.bind != BIND_NONE ? topology : NULL, .checkpoint = o.checkpoint,
                         .verify_keys = o.verify_keys, .rank_timeout = o.rank_timeout,
-                        .progress = rank == 0 && progress_wanted_relayed() };
+                        .progress = rank == 0 && progress_wanted_relayed(), .refusal = refused ? refusal : NULL };
     read_test_hooks(&job);
     MpiPerftResult result;
     status = perft_mpi_run(&job, &result, err, sizeof err);
@@ -310,8 +328,8 @@ int cmd_perft_mpi(int argc, char **argv)
             cli_error("perft", "%s", err);
         } else {
             print_result(&o, &job, &result, text);
-            if (o.json)
-                write_json(&o, &job, &result, text, topology);
+            if (o.json && !write_json(&o, &job, &result, text, topology))
+                status = 1;
             if (result.passes == 2 && (result.total[0] != result.total[1] || result.first_difference != UINT64_MAX))
                 status = 1;
         }

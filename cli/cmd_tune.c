@@ -8,6 +8,7 @@
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "core/atomic_file.h"
 #include "core/timer.h"
 #include "tune/texel.h"
 #include "tune/wdl_fit.h"
@@ -117,6 +118,37 @@ static int parse(int argc, char **argv, TuneCommand *c)
     return -1;
 }
 
+/* --out is written under a temporary name and renamed over the file only
+ * once whole (core/atomic_file.h): a failed or killed run leaves an
+ * earlier file of that name as it was. Opened after the fit; the path was
+ * checked before it. False after reporting. */
+static bool out_open(const char *path, AtomicFile *out)
+{
+    char err[400];
+    if (atomic_file_open(out, path, err, sizeof err))
+        return true;
+    cli_error("tune", "--out: %s", err);
+    return false;
+}
+
+/* Replaces --out with what was written when all of it went in (written):
+ * the exit status, after saying what happened. */
+static int out_close(AtomicFile *out, const char *path, bool written, const char *what)
+{
+    char err[400];
+    if (!written) {
+        atomic_file_discard(out);
+        cli_error("tune", "--out: writing '%s' failed", path);
+        return 1;
+    }
+    if (!atomic_file_commit(out, err, sizeof err)) {
+        cli_error("tune", "--out: %s", err);
+        return 1;
+    }
+    printf("%s written to %s\n", what, path);
+    return 0;
+}
+
 /* --wdl: the win/draw/loss model under the weights given, from a fixed
  * start (so a rerun on the same games gives the same model). */
 static int fit_wdl(const TuneCommand *c, const TuneSet *set, const double *w_mg, const double *w_eg,
@@ -147,20 +179,12 @@ static int fit_wdl(const TuneCommand *c, const TuneSet *set, const double *w_mg,
                  " * (predicting the average rates: %.5f).",
                  set->count, c->texel.iterations, c->texel.validation_every, r.validation_loss,
                  r.validation_baseline);
-    if (c->out) {
-        FILE *f = fopen(c->out, "w");
-        if (f == NULL) {
-            cli_error("tune", "--out: cannot write '%s'", c->out);
-            return EXIT_USAGE;
-        }
-        bool written = wdl_write_model(f, &m, provenance);
-        if (fclose(f) != 0 || !written) {
-            cli_error("tune", "--out: writing '%s' failed", c->out);
-            return 1;
-        }
-        printf("wdl model written to %s\n", c->out);
-    }
-    return 0;
+    if (c->out == NULL)
+        return 0;
+    AtomicFile out;
+    if (!out_open(c->out, &out))
+        return EXIT_USAGE;
+    return out_close(&out, c->out, wdl_write_model(out.f, &m, provenance), "wdl model");
 }
 
 int cmd_tune(int argc, char **argv)
@@ -170,10 +194,15 @@ int cmd_tune(int argc, char **argv)
     int status = parse(argc, argv, &c);
     if (status >= 0)
         return status;
+    /* A bad --out is refused before the games are read and fitted. */
+    char err[1024], provenance[2048];
+    if (c.out && !atomic_file_check(c.out, err, sizeof err)) {
+        cli_error(cmd, "--out: %s", err);
+        return EXIT_USAGE;
+    }
 
     TuneSet set;
     tune_set_init(&set);
-    char err[1024], provenance[2048];
     double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT];
     for (int j = 0; j < EVAL_PARAM_COUNT; j++) {
         w_mg[j] = eval_weights[j].mg;
@@ -241,18 +270,10 @@ int cmd_tune(int argc, char **argv)
                  c.texel.validation_every, c.texel.validation_every == 1 ? "st" : "th", r.validation_before,
                  r.validation_after);
     tune_set_free(&set);
-    if (c.out) {
-        FILE *f = fopen(c.out, "w");
-        if (f == NULL) {
-            cli_error(cmd, "--out: cannot write '%s'", c.out);
-            return EXIT_USAGE;
-        }
-        bool written = tune_write_weights(f, w_mg, w_eg, provenance);
-        if (fclose(f) != 0 || !written) {
-            cli_error(cmd, "--out: writing '%s' failed", c.out);
-            return 1;
-        }
-        printf("weights written to %s\n", c.out);
-    }
-    return 0;
+    if (c.out == NULL)
+        return 0;
+    AtomicFile out;
+    if (!out_open(c.out, &out))
+        return EXIT_USAGE;
+    return out_close(&out, c.out, tune_write_weights(out.f, w_mg, w_eg, provenance), "weights");
 }

@@ -351,10 +351,14 @@ static int master_run(const MpiPerftJob *job, int size, Counter *counter, MpiPer
     Checkpoint cp = { 0 };
     uint64_t *own_counts[2] = { NULL, NULL };
     int status = 0;
+    if (job->refusal) {
+        snprintf(err, err_len, "%s", job->refusal);
+        status = 2;
+    }
 
     zobrist_reseed(out->seeds[0]);
     double start = timer_seconds();
-    if (!expand_root(job, &list, err, err_len))
+    if (status == 0 && !expand_root(job, &list, err, err_len))
         status = 1;
     out->expand_seconds = timer_seconds() - start;
     out->units = list.count;

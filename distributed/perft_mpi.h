@@ -40,6 +40,10 @@ typedef struct MpiPerftJob {
     bool verify_keys;          /* second pass with another Zobrist seed */
     double rank_timeout;       /* seconds a rank may hold a unit; 0: no limit */
     bool progress;             /* rank 0: units done, nodes, rate, time left on stderr */
+    /* Rank 0: a reason to refuse the job before any unit is counted, e.g.
+     * a result file that cannot be written; the run ends as for a refused
+     * checkpoint (status 2, this message). NULL: none. */
+    const char *refusal;
     /* Test hooks (0: off): rank 0 exits abruptly right after recording its
      * stop_after-th unit, as if killed; rank die_rank (>= 1) kills itself
      * with SIGKILL after die_after finished units. */
@@ -71,7 +75,8 @@ void perft_mpi_finalize(void);
 
 /* Collective over MPI_COMM_WORLD. Returns the exit status: 0 done (rank 0
  * fills out; free with perft_mpi_result_free), 1 failure, 2 refused input
- * (a checkpoint of another job, a corrupt one); on rank 0 err says why. */
+ * (a checkpoint of another job, a corrupt one, job->refusal); on rank 0 err
+ * says why. */
 int perft_mpi_run(const MpiPerftJob *job, MpiPerftResult *out, char *err, size_t err_len);
 void perft_mpi_result_free(MpiPerftResult *out);
 

@@ -52,6 +52,10 @@ expect_error 2 "--threads '0' is not an integer in 1..1024" bench movegen --thre
 expect_error 2 "--runs '26' is not an integer in 1..25" bench movegen --runs 26
 expect_error 2 "--peer 'crafty': only stockfish is supported" bench movegen --peer crafty
 expect_error 1 "stockfish not found at /nonexistent" bench movegen --peer stockfish --peer-path /nonexistent
+# A bad --out is refused before the first case (no table on stdout).
+expect_error 2 "--out: cannot write '/nonexistent/dir/b.json': No such file" bench movegen --out /nonexistent/dir/b.json
+if [ ! -s "$tmp/out" ]; then ok; else bad "bench movegen with a bad --out ran: $(head -c 300 "$tmp/out")"; fi
+expect_error 2 "--out: cannot write '$tmp': it is a directory" bench movegen --out "$tmp"
 expect_error 2 "--bind 'wide' is not compact, scatter or none" perft --depth 1 --bind wide
 expect_error 2 "--threads '0' is not an integer in 1..1024" perft --depth 1 --threads 0
 expect_error 2 "--hash 'lots' is not an integer" perft --depth 1 --hash lots
@@ -114,6 +118,20 @@ expect_output "^mailbox +kiwipete +3 +97862 .* ok$" compare --gens mailbox --pos
 expect_output "^nodes +197281$" perft --depth 4 --threads 3 --hash 1 --bind scatter
 expect_output "^thread 2 " perft --depth 4 --threads 3 --bind compact
 expect_output "processing units" topology
+# --out replaces an earlier file once the run is complete (below), and
+# not before: a run killed part way leaves the earlier file as it was, and
+# the temporary file it was writing (FILE.PID.tmp).
+echo '{"earlier": true}' >"$tmp/bench.json"
+"$bin" bench movegen --gens mailbox --standard start:1,kiwipete:5 --runs 1 --modes bulk --threads 1 \
+  --out "$tmp/bench.json" >"$tmp/killed.out" 2>&1 </dev/null &
+pid=$!
+for _ in $(seq 600); do grep -q ' ok$' "$tmp/killed.out" && break; sleep 0.1; done
+kill -KILL "$pid"
+wait "$pid" 2>/dev/null
+if grep -q ' ok$' "$tmp/killed.out" && [ "$(cat "$tmp/bench.json")" = '{"earlier": true}' ] &&
+  [ -s "$tmp/bench.json.$pid.tmp" ]; then ok; else
+  bad "bench movegen killed part way: $(cat "$tmp/bench.json") $(head -c 300 "$tmp/killed.out")"; fi
+rm -f "$tmp/bench.json.$pid.tmp"
 "$bin" bench movegen --gens mailbox --depth 3 --runs 1 --modes bulk,hash --threads 1,2 --out "$tmp/bench.json" >"$tmp/out" 2>"$tmp/err"
 if [ $? -eq 0 ] && /usr/bin/python3 -c '
 import json, sys
@@ -122,7 +140,8 @@ assert d["schema"] == "chesslab-bench-movegen/1"
 assert len(d["results"]) == 6 * 2 * 2, len(d["results"])
 assert all(r["correct"] and r["nodes"] == r["expected"] for r in d["results"])
 assert d["machine"]["cpu_model"] and d["build"]["commit"] and d["method"]["runs"] == 1
-' "$tmp/bench.json"; then ok; else bad "bench movegen JSON: $(cat "$tmp/err") $(head -c 500 "$tmp/bench.json")"; fi
+' "$tmp/bench.json" && [ -z "$(ls "$tmp" | grep '\.tmp$')" ]; then ok; else
+  bad "bench movegen JSON: $(cat "$tmp/err") $(head -c 500 "$tmp/bench.json") $(ls "$tmp")"; fi
 
 # perftree: exactly `move count` lines, a blank line, the total; nothing else.
 "$bin" perftree 3 "$start" >"$tmp/out" 2>"$tmp/err"
@@ -289,6 +308,15 @@ sed 's/\[EVAL_TEMPO\]/[EVAL_TEMP]/' "$here/../search/eval_weights.c" >"$tmp/othe
 expect_error 2 "--start: expected \[EVAL_TEMPO\] =" tune --pgn "$here/data/selfplay-24.pgn" --start "$tmp/other_layout.c"
 : >"$tmp/empty.pgn"
 expect_error 1 "the files hold no usable position" tune --pgn "$tmp/empty.pgn"
+# --out: a bad path is refused before the games are read; a run that fails
+# leaves an earlier file as it was.
+expect_error 2 "--out: cannot write '$tmp/no/w.c': No such file" tune --pgn "$here/data/selfplay-24.pgn" --out "$tmp/no/w.c"
+if [ ! -s "$tmp/out" ]; then ok; else bad "tune with a bad --out read the games: $(head -c 300 "$tmp/out")"; fi
+expect_error 2 "--out: cannot write '$tmp': it is a directory" tune --wdl --pgn "$here/data/selfplay-24.pgn" --out "$tmp"
+echo earlier >"$tmp/w.c"
+expect_error 1 "the files hold no usable position" tune --pgn "$tmp/empty.pgn" --out "$tmp/w.c"
+if [ "$(cat "$tmp/w.c")" = earlier ] && [ -z "$(ls "$tmp" | grep '\.tmp$')" ]; then ok; else
+  bad "tune that failed: --out holds '$(head -c 100 "$tmp/w.c")', $(ls "$tmp")"; fi
 # Zero steps write back the weights the binary plays with: the committed
 # search/eval_weights.c is exactly what the tuner writes (header aside).
 expect_output "^positions: 2241 quiet positions from 24 games" tune --pgn "$here/data/selfplay-24.pgn" --iterations 0 --out "$tmp/w.c"

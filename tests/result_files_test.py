@@ -5,7 +5,11 @@ search, bench stop, perft --mpi (when mpirun is given and found), match
 (against a fake engine that loses at once), topology, game, search. Each is
 checked for its schema string and the top-level keys results/FORMAT.md
 documents, and for json.dumps(json.loads(text)) reading back to the same
-value (nothing but standard JSON: no NaN, no infinities).
+value (nothing but standard JSON: no NaN, no infinities). The result files
+are written over earlier files of the same names, which they must replace
+without leaving a temporary file behind, and each of those commands must
+refuse a path in a missing folder (exit status 2, one message) before it
+starts its work.
 
 Usage: result_files_test.py CHESSLAB [MPIEXEC [MPIEXEC FLAGS...]]"""
 import json
@@ -90,14 +94,35 @@ def run(what, args, ok_codes=(0,), timeout=60):
     return p.stdout
 
 
+def refused(what, args, message):
+    """chesslab ARGS exits with status 2, says MESSAGE once on stderr (once
+    under mpirun too: rank 0 alone) and nothing on stdout: nothing ran."""
+    try:
+        p = subprocess.run(args, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        failures.append(f"{what}: no answer in 60 s")
+        return
+    if p.returncode != 2 or p.stderr.count(message) != 1 or p.stdout:
+        failures.append(f"{what}: exit status {p.returncode}, stdout {p.stdout[:200]!r}, stderr {p.stderr[-400:]!r}")
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="result_files_")
     try:
         out = lambda name: os.path.join(tmp, name)
 
+        def earlier(name):
+            """out(name), holding an earlier file for the run to replace."""
+            with open(out(name), "w") as f:
+                f.write("earlier\n")
+            return out(name)
+
+        bad = os.path.join(tmp, "missing", "x.json")
+        cannot = f"cannot write '{bad}': No such file or directory"
+
         if run("bench movegen", [BIN, "bench", "movegen", "--gens", "mailbox", "--standard", "start:2,kiwipete:1",
                                  "--modes", "bulk,hash", "--threads", "1", "--runs", "2", "--hash", "1",
-                                 "--out", out("movegen.json")]) is not None:
+                                 "--out", earlier("movegen.json")]) is not None:
             doc = check_result_file("bench movegen", out("movegen.json"), "chesslab-bench-movegen/1",
                                     ["method", "results"],
                                     ["kind", "generator", "position", "fen", "depth", "mode", "threads", "hash_mb",
@@ -109,7 +134,7 @@ def main():
             f.write(START.rsplit(" ", 2)[0] + ' id "start";\n')
         if run("bench search", [BIN, "bench", "search", "--smp", "serial,ybwc", "--threads", "1,2", "--depth", "2",
                                 "--epd", out("one.epd"), "--runs", "2", "--hash", "1",
-                                "--out", out("search.json")]) is not None:
+                                "--out", earlier("search.json")]) is not None:
             doc = check_result_file("bench search", out("search.json"), "chesslab-bench-search/1",
                                     ["method", "results", "summary"],
                                     ["variant", "threads", "position", "fen", "time_ms", "nodes", "nps", "best_move",
@@ -127,14 +152,15 @@ def main():
                               "splits_per_search", "deferred_per_search", "idle_fraction", "placement"])
 
         if run("bench stop", [BIN, "bench", "stop", "--smp", "serial,lazy", "--threads", "2", "--runs", "1",
-                              "--after", "5", "--movetime", "10", "--hash", "1", "--out", out("stop.json")]) is not None:
+                              "--after", "5", "--movetime", "10", "--hash", "1",
+                              "--out", earlier("stop.json")]) is not None:
             check_result_file("bench stop", out("stop.json"), "chesslab-bench-stop/1", ["method", "results"],
                               ["variant", "threads", "stop_latency_ms", "stop_return_ms", "movetime_overrun_ms",
                                "stop_depths"])
 
         if MPIEXEC and shutil.which(MPIEXEC[0]):
             if run("perft --mpi", MPIEXEC + ["2", BIN, "perft", "--mpi", "--depth", "3", "--position", "start",
-                                             "--json", out("mpi.json")]) is not None:
+                                             "--json", earlier("mpi.json")]) is not None:
                 doc = check_result_file("perft --mpi", out("mpi.json"), "chesslab-bench-mpi/1", ["method", "results"],
                                         ["kind", "generator", "position", "fen", "depth", "split_depth", "mode",
                                          "ranks", "threads_per_rank", "threads", "hash_mb", "units", "paths",
@@ -142,6 +168,8 @@ def main():
                                          "seconds", "mnps", "per_rank"])
                 if doc and doc.get("results") and doc["results"][0].get("nodes") != 8902:
                     failures.append(f"perft --mpi: nodes {doc['results'][0].get('nodes')}, expected 8902")
+            refused("perft --mpi --json (bad path)",
+                    MPIEXEC + ["2", BIN, "perft", "--mpi", "--depth", "3", "--json", bad], "--json: " + cannot)
         else:
             print("perft --mpi: skipped (no mpiexec)")
 
@@ -153,10 +181,19 @@ def main():
                     '    go*) echo "bestmove a1a1" ;;\n    quit) exit 0 ;;\n  esac\ndone\n')
         os.chmod(fake, 0o755)
         if run("match", [BIN, "match", "--path-b", fake, "--games", "2", "--tc", "10000+10", "--depth", "1",
-                         "--hash", "1", "--out", out("match.json")]) is not None:
+                         "--hash", "1", "--out", earlier("match.json")]) is not None:
             check_result_file("match", out("match.json"), "chesslab-match/1",
                               ["method", "engines", "games", "score", "elo", "error", "stopped"],
                               ["round", "white", "opening", "result", "a_points", "plies", "termination", "reason"])
+
+        refused("bench movegen --out (bad path)", [BIN, "bench", "movegen", "--out", bad], "--out: " + cannot)
+        refused("bench search --out (bad path)", [BIN, "bench", "search", "--depth", "2", "--epd", out("one.epd"),
+                                                  "--out", bad], "--out: " + cannot)
+        refused("bench stop --out (bad path)", [BIN, "bench", "stop", "--out", bad], "--out: " + cannot)
+        refused("match --out (bad path)", [BIN, "match", "--path-b", fake, "--out", bad], "--out: " + cannot)
+        left = sorted(name for name in os.listdir(tmp) if name.endswith(".tmp"))
+        if left:
+            failures.append(f"temporary files left behind: {left}")
 
         text = run("topology --json", [BIN, "topology", "--json"])
         if text is not None:
