@@ -2,11 +2,8 @@
 
 #include <stdlib.h>
 #include <string.h>
-#ifdef __linux__
-#include <sys/mman.h>
-#endif
 
-enum { HUGE_PAGE = 2 << 20 };
+#include "core/huge_pages.h"
 
 bool perft_tt_init(PerftTT *tt, size_t megabytes)
 {
@@ -15,16 +12,10 @@ bool perft_tt_init(PerftTT *tt, size_t megabytes)
         buckets *= 2;
     size_t size = buckets * sizeof(PerftTTBucket);
     /* Probes land anywhere in the table: on 4 KB pages nearly every one
-     * is also a TLB miss, on 2 MB pages far fewer. Tables of 2 MB and up
-     * are sizes that are multiples of 2 MB, as aligned_alloc wants. */
-    size_t align = size >= HUGE_PAGE ? HUGE_PAGE : 64;
-    tt->buckets = aligned_alloc(align, size);
+     * is also a TLB miss, on 2 MB pages far fewer. */
+    tt->buckets = huge_pages_alloc(size);
     if (tt->buckets == NULL)
         return false;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    if (align == HUGE_PAGE)
-        (void)madvise(tt->buckets, size, MADV_HUGEPAGE); /* advice only: 4 KB pages work too */
-#endif
     /* Zeroed entries read as empty (data == 0 never holds a real count). */
     memset(tt->buckets, 0, size);
     tt->mask = buckets - 1;

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/huge_pages.h"
+
 static size_t buckets_for(size_t mb)
 {
     if (mb > TT_MAX_MB)
@@ -23,7 +25,7 @@ bool tt_allocate(TranspositionTable *tt, size_t mb, const TtAllocator *allocator
 {
     size_t count = buckets_for(mb), bytes = count * sizeof(TTBucket);
     TTBucket *buckets = allocator != NULL ? allocator->alloc(allocator->ctx, bytes)
-                                          : aligned_alloc(sizeof(TTBucket), bytes);
+                                          : huge_pages_alloc(bytes);
     if (buckets == NULL)
         return false;
     release(tt);
