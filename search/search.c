@@ -62,12 +62,12 @@ SearchThread *search_thread_new(const SearchBoardOps *ops, int id)
         return NULL;
     memset(t, 0, sizeof *t);
     size_t board_bytes = (sizeof(SearchBoard) + 63) / 64 * 64;
-    t->boards = aligned_alloc(64, board_bytes * (1 + MAX_NULL_NEST));
+    t->boards = aligned_alloc(64, board_bytes * (1 + MAX_BOARD_NEST));
     if (t->boards == NULL) {
         free(t);
         return NULL;
     }
-    memset(t->boards, 0, board_bytes * (1 + MAX_NULL_NEST));
+    memset(t->boards, 0, board_bytes * (1 + MAX_BOARD_NEST));
     t->eval_cache = eval_cache_new();
     if (t->eval_cache == NULL) {
         free(t->boards);
@@ -112,7 +112,7 @@ void search_thread_set_root(SearchThread *t, const SearchBoard *board, const uin
      * the search however long the game was. */
     Setup s;
     t->ops->save(board, &s);
-    t->null_nest = 0;
+    t->board_nest = 0;
     t->board = &t->boards[0];
     t->ops->load(t->board, &s);
     if (count > HISTORY_KEYS) {
@@ -169,7 +169,7 @@ void search_node_snapshot(const SearchThread *t, int ply, NodeSnapshot *out)
 
 void search_thread_load_snapshot(SearchThread *t, const NodeSnapshot *snap, int level)
 {
-    t->null_nest = level;
+    t->board_nest = level;
     t->board = &t->boards[level];
     t->ops->load(t->board, &snap->setup);
     t->key_count = snap->key_count;
@@ -207,30 +207,19 @@ static inline void unmake_move(SearchThread *t)
     t->key_count--;
 }
 
-/* The generator has no null move, and the search writes no board fields:
- * a null move loads the position with the other side to move onto the next
- * board. Clearing the halfmove clock there keeps repetition scans from
- * looking across the null move. */
-static inline bool make_null_move(SearchThread *t)
+/* The generator's null move clears the halfmove clock, which keeps
+ * repetition scans from looking across it. */
+static inline void make_null_move(SearchThread *t)
 {
-    if (t->null_nest >= MAX_NULL_NEST)
-        return false;
-    Setup s;
-    t->ops->save(t->board, &s);
-    s.side = color_flip(s.side);
-    s.ep = SQ_NONE;
-    s.halfmove = 0;
-    t->null_nest++;
-    t->board = &t->boards[t->null_nest];
-    t->ops->load(t->board, &s);
-    t->keys[t->key_count++] = sb_key(pos(t));
-    return true;
+    t->ops->make_null(t->board);
+    uint64_t key = sb_key(pos(t));
+    tt_prefetch(t->shared->tt, key);
+    t->keys[t->key_count++] = key;
 }
 
 static inline void unmake_null_move(SearchThread *t)
 {
-    t->null_nest--;
-    t->board = &t->boards[t->null_nest];
+    t->ops->unmake_null(t->board);
     t->key_count--;
 }
 
@@ -474,21 +463,27 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
             alpha = best;
     }
 
+    /* Out of check: captures and queen promotions only (the generator's
+     * tactical moves, less quiet under-promotions). In check: every
+     * evasion (a mate is found here too). Without a tactical move the
+     * position may be stalemate: the generator's count says. */
     Move moves[MAX_MOVES];
-    int n = t->ops->legal_moves(t->board, moves);
-    if (n == 0)
-        return in_check ? -SCORE_MATE + ply : SCORE_DRAW;
-
-    /* Out of check: captures and queen promotions only. In check: every
-     * evasion (a mate is found here too). */
-    ScoredMove list[MAX_MOVES];
-    if (!in_check) {
+    int n;
+    if (in_check) {
+        n = t->ops->legal_moves(t->board, moves);
+        if (n == 0)
+            return -SCORE_MATE + ply;
+    } else {
+        n = t->ops->tactical_moves(t->board, moves);
+        if (n == 0 && t->ops->legal_count(t->board) == 0)
+            return SCORE_DRAW;
         int kept = 0;
         for (int i = 0; i < n; i++)
             if (is_tactical(moves[i]))
                 moves[kept++] = moves[i];
         n = kept;
     }
+    ScoredMove list[MAX_MOVES];
     score_moves(t, moves, list, n, found ? hit.move : MOVE_NONE, ply);
 
     const bool use_see = t->shared->options.capture_order == CAPTURES_SEE;
@@ -749,17 +744,16 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
         if (opt->null_move && depth >= 3 && static_eval >= beta && !frame->null_move &&
             eval_has_pieces(p, sb_side(p))) {
             int r = 3 + depth / 4 + ((static_eval - beta) / 200 < 3 ? (static_eval - beta) / 200 : 3);
-            if (make_null_move(t)) {
-                frame->move = MOVE_NONE;
-                t->frames[ply + 1].null_move = true;
-                int score = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
-                t->frames[ply + 1].null_move = false;
-                unmake_null_move(t);
-                if (stopped(t))
-                    return 0;
-                if (score >= beta)
-                    return score >= SCORE_MATE_BOUND ? beta : score;
-            }
+            make_null_move(t);
+            frame->move = MOVE_NONE;
+            t->frames[ply + 1].null_move = true;
+            int score = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+            t->frames[ply + 1].null_move = false;
+            unmake_null_move(t);
+            if (stopped(t))
+                return 0;
+            if (score >= beta)
+                return score >= SCORE_MATE_BOUND ? beta : score;
         }
     }
 

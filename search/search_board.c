@@ -25,8 +25,10 @@ static const MoveGen pext_gen = {
 };
 
 #define SEARCH_OPS(name, prefix, generator)                                                          \
-    { name, &generator, prefix##load, prefix##save, prefix##legal_moves, prefix##in_check, prefix##make, \
-      prefix##unmake, prefix##rook_attacks, prefix##bishop_attacks }
+    { name, &generator, prefix##load, prefix##save, prefix##legal_moves, prefix##tactical_moves,          \
+      prefix##legal_count,                                                                              \
+      prefix##in_check, prefix##make, prefix##unmake, prefix##make_null, prefix##unmake_null,             \
+      prefix##rook_attacks, prefix##bishop_attacks }
 
 static const SearchBoardOps magic_ops = SEARCH_OPS("magic", search_magic_, magic_gen);
 static const SearchBoardOps pext_ops = SEARCH_OPS("pext", search_pext_, pext_gen);

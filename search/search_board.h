@@ -4,7 +4,8 @@
  * in hardware, else magic (always correct, fast everywhere).
  *
  * The search uses only what the bitboard generator exports (load, save,
- * legal_moves, in_check, make, unmake, key and the slider attacks) and reads
+ * legal_moves, tactical_moves, in_check, make, unmake, make_null,
+ * unmake_null, key and the slider attacks) and reads
  * the position only through the sb_* accessors below; it never writes board
  * fields. So the generator's internals may change without touching search/. */
 #ifndef CHESSLAB_SEARCH_BOARD_H
@@ -22,9 +23,17 @@ typedef struct SearchBoardOps {
     void (*load)(void *board, const Setup *s);
     void (*save)(const void *board, Setup *s);
     int (*legal_moves)(const void *board, Move *out);
+    /* The legal captures and promotions, in legal_moves' order. */
+    int (*tactical_moves)(const void *board, Move *out);
+    /* How many legal moves, counted without listing them. */
+    int (*legal_count)(const void *board);
     bool (*in_check)(const void *board);
     void (*make)(void *board, Move m);
     void (*unmake)(void *board);
+    /* The side to move passes (null-move pruning): the en passant chance
+     * lapses and the halfmove clock restarts; undone by unmake_null. */
+    void (*make_null)(void *board);
+    void (*unmake_null)(void *board);
     Bitboard (*rook_attacks)(Square sq, Bitboard occupied);
     Bitboard (*bishop_attacks)(Square sq, Bitboard occupied);
 } SearchBoardOps;

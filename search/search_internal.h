@@ -22,9 +22,10 @@
 #include "search/eval.h"
 #include "search/search.h"
 
-/* Null moves nest (a null move inside the subtree of another); each level
- * plays on its own board, so nesting deeper than this skips the null move. */
-enum { MAX_NULL_NEST = 16 };
+/* Boards a thread may stack: a YBWC master helping below its own split
+ * point searches on the board above its path (ybwc.c), and one helping
+ * there may do so again, up to this depth. */
+enum { MAX_BOARD_NEST = 16 };
 /* Keys of game positions kept before the root; the fifty-move rule makes
  * older ones unreachable by repetition. */
 enum { HISTORY_KEYS = 400, KEY_STACK = HISTORY_KEYS + SEARCH_MAX_PLY + 8 };
@@ -92,9 +93,9 @@ struct SearchThread {
     int id;
     const SearchBoardOps *ops;
     SearchShared *shared;
-    SearchBoard *boards;  /* 1 + MAX_NULL_NEST boards */
-    SearchBoard *board;   /* the one being searched: boards[null_nest] */
-    int null_nest;
+    SearchBoard *boards;  /* 1 + MAX_BOARD_NEST boards */
+    SearchBoard *board;   /* the one being searched: boards[board_nest] */
+    int board_nest;
     uint64_t keys[KEY_STACK]; /* game history, then one key per ply of the path */
     int key_count;
     _Atomic uint64_t nodes; /* written by this thread only; others may read it */
@@ -151,7 +152,7 @@ void search_pv_join(PvLine *line, Move m, const PvLine *child);
 /* The thread's current node, and loading one into another thread (its
  * board, key stack and frames) on its board `level` (0 for a thread
  * holding no path; a YBWC master helping below its own node uses a board
- * above its path, null_nest + 1, and restores its state afterwards). */
+ * above its path, board_nest + 1, and restores its state afterwards). */
 void search_node_snapshot(const SearchThread *t, int ply, NodeSnapshot *out);
 void search_thread_load_snapshot(SearchThread *t, const NodeSnapshot *snap, int level);
 

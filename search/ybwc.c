@@ -231,10 +231,10 @@ static void serve(SearchThread *t, SplitPoint *sp, int level)
  * frames around its node; deeper frames and PV lines are scratch). */
 static void help_below(SearchThread *t, const SplitPoint *mine, SplitPoint *sp)
 {
-    const int null_nest = t->null_nest, key_count = t->key_count, root_depth = t->root_depth;
-    serve(t, sp, null_nest + 1);
-    t->null_nest = null_nest;
-    t->board = &t->boards[null_nest];
+    const int board_nest = t->board_nest, key_count = t->key_count, root_depth = t->root_depth;
+    serve(t, sp, board_nest + 1);
+    t->board_nest = board_nest;
+    t->board = &t->boards[board_nest];
     t->key_count = key_count;
     t->root_depth = root_depth;
     for (int i = 0; i < 4; i++) {
@@ -361,7 +361,7 @@ static void master_wait(YbwcState *y, SearchThread *t, SplitPoint *sp)
         return;
     Worker *me = &y->workers[t->id];
     const uintptr_t waiting = (uintptr_t)sp | 1;
-    const bool can_help = t->null_nest < MAX_NULL_NEST; /* a free board to help on */
+    const bool can_help = t->board_nest < MAX_BOARD_NEST; /* a free board to help on */
     int64_t start = timer_now_ns();
     Backoff wait = { .oversubscribed = y->oversubscribed };
     if (can_help)

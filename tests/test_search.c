@@ -530,6 +530,77 @@ static void test_eval_cache(void **state)
     suite_free(&suite);
 }
 
+/* ---- the search board's extra entry points ---- */
+
+/* One position's checks: tactical_moves lists exactly legal_moves' captures
+ * and promotions, in its order; legal_count counts legal_moves; a null move
+ * gives the position (and key) that loading it with the other side to move,
+ * no en passant square and the halfmove clock at 0 gives, and unmake_null
+ * restores the position and key. */
+static void check_board_extras(const SearchBoardOps *ops, SearchBoard *b, SearchBoard *scratch, const char *what)
+{
+    Move all[MAX_MOVES], tactical[MAX_MOVES];
+    const int n = ops->legal_moves(b, all), t = ops->tactical_moves(b, tactical);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (!move_is_capture(all[i]) && !move_is_promotion(all[i]))
+            continue;
+        if (k >= t || tactical[k] != all[i])
+            fail_msg("%s (%s): tactical move %d differs from legal_moves' captures", what, ops->strategy, k);
+        k++;
+    }
+    if (k != t)
+        fail_msg("%s (%s): %d tactical moves, legal_moves has %d", what, ops->strategy, t, k);
+    if (ops->legal_count(b) != n)
+        fail_msg("%s (%s): legal_count %d, legal_moves %d", what, ops->strategy, ops->legal_count(b), n);
+
+    Setup before, passed, after;
+    ops->save(b, &before);
+    const uint64_t key = search_board_position(b)->key;
+    ops->make_null(b);
+    ops->save(b, &passed);
+    Setup want = before;
+    want.side = color_flip(before.side);
+    want.ep = SQ_NONE;
+    want.halfmove = 0;
+    ops->load(scratch, &want);
+    if (!setup_equal(&passed, &want) || search_board_position(b)->key != search_board_position(scratch)->key)
+        fail_msg("%s (%s): the null move's position or key differs from loading it", what, ops->strategy);
+    ops->unmake_null(b);
+    ops->save(b, &after);
+    if (!setup_equal(&before, &after) || search_board_position(b)->key != key)
+        fail_msg("%s (%s): unmake_null did not restore the position", what, ops->strategy);
+}
+
+/* Every perft-suite position and every position one move from it (checks,
+ * en passant chances and promotions among them), with each strategy. */
+static void test_search_board_extras(void **state)
+{
+    (void)state;
+    SuiteLines suite = suite_load("perftsuite.epd");
+    const char *strategies[] = { "magic", "pext" };
+    SearchBoard *b = search_board_new(), *scratch = search_board_new();
+    for (int k = 0; k < 2; k++) {
+        const SearchBoardOps *ops = search_board_ops_named(strategies[k]);
+        if (ops == NULL)
+            continue; /* pext where BMI2 is missing */
+        for (int i = 0; i < suite.count; i++) {
+            ops->load(b, &suite.lines[i].setup);
+            check_board_extras(ops, b, scratch, suite.lines[i].fen);
+            Move moves[MAX_MOVES];
+            const int n = ops->legal_moves(b, moves);
+            for (int j = 0; j < n; j++) {
+                ops->make(b, moves[j]);
+                check_board_extras(ops, b, scratch, suite.lines[i].fen);
+                ops->unmake(b);
+            }
+        }
+    }
+    movegen_board_free(b);
+    movegen_board_free(scratch);
+    suite_free(&suite);
+}
+
 /* ---- time plans ---- */
 
 static void test_time_plans(void **state)
@@ -602,6 +673,7 @@ int main(void)
         cmocka_unit_test(test_see),
         cmocka_unit_test(test_eval_symmetry),
         cmocka_unit_test(test_eval_cache),
+        cmocka_unit_test(test_search_board_extras),
         cmocka_unit_test(test_time_plans),
         cmocka_unit_test(test_long_move_list),
     };

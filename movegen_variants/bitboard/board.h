@@ -261,6 +261,36 @@ static inline Piece position_make_move(Position *restrict dst, const Position *r
                        : position_make_typed(dst, src, g, BLACK, moved, move_kind(m), move_from(m), move_to(m), true);
 }
 
+/* A null move: the other side is to move, the en passant chance lapses
+ * (and its file leaves the key if it was in it), and the halfmove clock
+ * restarts, as loading the position with the other side to move would
+ * give. What it changes goes into u for position_undo_null. */
+static inline void position_make_null(Position *p, UndoRecord *u)
+{
+    const Color us = (Color)p->side;
+    u->key = p->key;
+    u->move = MOVE_NONE;
+    u->halfmove = p->halfmove;
+    u->captured = NO_PIECE;
+    u->castling = p->castling;
+    u->ep = p->ep;
+    uint64_t key = p->key ^ zobrist.side;
+    if (position_ep_hashed(p, us))
+        key ^= zobrist.ep_file[square_file(p->ep)];
+    p->key = key;
+    p->ep = SQ_NONE;
+    p->halfmove = 0;
+    p->side = (uint8_t)color_flip(us);
+}
+
+static inline void position_undo_null(Position *p, const UndoRecord *u)
+{
+    p->side = (uint8_t)color_flip((Color)p->side);
+    p->key = u->key;
+    p->halfmove = u->halfmove;
+    p->ep = u->ep;
+}
+
 /* Reverses position_make_move given what it recorded; restores the key
  * from the record rather than recomputing it. */
 static inline void position_undo_move(Position *p, const CastleGeometry *g, const UndoRecord *u)

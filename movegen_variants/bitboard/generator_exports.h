@@ -12,6 +12,10 @@
     void prefix##load(void *board, const Setup *s);                        \
     void prefix##save(const void *board, Setup *s);                        \
     int prefix##legal_moves(const void *board, Move *out);                 \
+    int prefix##tactical_moves(const void *board, Move *out);              \
+    int prefix##legal_count(const void *board);                            \
+    void prefix##make_null(void *board);                                   \
+    void prefix##unmake_null(void *board);                                 \
     bool prefix##in_check(const void *board);                              \
     void prefix##make(void *board, Move m);                                \
     void prefix##unmake(void *board);                                      \

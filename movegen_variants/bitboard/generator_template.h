@@ -32,8 +32,10 @@
  *               the king has left its square.
  * En passant gets an explicit test because it removes two pieces at once.
  *
- * One generator, four uses, chosen by a compile-time "sink": SINK_LIST
- * writes Move values (the interface), SINK_COUNT only adds popcounts (the
+ * One generator, five uses, chosen by a compile-time "sink": SINK_LIST
+ * writes Move values (the interface), SINK_TACTICAL writes only the
+ * captures and promotions (the search's quiescence, exported where
+ * GEN_EXPORT_PREFIX is set), SINK_COUNT only adds popcounts (the
  * last ply of bulk perft), SINK_BULK and SINK_FULL make each move into a
  * child position and recurse right where the move is found (perft), so
  * there is no move list inside perft and make knows the moving piece's
@@ -451,9 +453,11 @@ static BB_ALWAYS_INLINE int count_pawn_targets(const PawnTargets *t, const Color
 /* SINK_BULK2 is the node two plies above the leaves (fused leaf counting:
  * most of its moves are not made, their replies are counted from what a
  * ReplyCache knows about the node). */
-typedef enum { SINK_LIST, SINK_COUNT, SINK_BULK, SINK_BULK2, SINK_FULL } SinkKind;
+typedef enum { SINK_LIST, SINK_TACTICAL, SINK_COUNT, SINK_BULK, SINK_BULK2, SINK_FULL } SinkKind;
 
 static BB_ALWAYS_INLINE bool sink_counts(const SinkKind sink) { return sink == SINK_COUNT; }
+/* The sinks that write Move values. */
+static BB_ALWAYS_INLINE bool sink_lists(const SinkKind sink) { return sink == SINK_LIST || sink == SINK_TACTICAL; }
 
 /* What a depth-2 node knows about the replies to its moves before making
  * any, found once from the node itself (the replier's null-move view:
@@ -496,8 +500,8 @@ typedef struct ReplyCache {
 
 typedef struct Sink {
     const CastleGeometry *castle; /* the board's, for make and castling */
-    Move *out;      /* SINK_LIST */
-    int count;      /* SINK_LIST, SINK_COUNT: moves so far */
+    Move *out;      /* SINK_LIST, SINK_TACTICAL */
+    int count;      /* SINK_LIST, SINK_TACTICAL, SINK_COUNT: moves so far */
     int depth;      /* SINK_BULK, SINK_FULL: depth of the node generating */
     uint64_t nodes; /* SINK_BULK, SINK_BULK2, SINK_FULL: leaves below the moves so far */
     const ReplyCache *replies; /* SINK_BULK2 */
@@ -788,7 +792,7 @@ static __attribute__((noinline)) int count_replies_vanished_black(const Position
 static BB_ALWAYS_INLINE void sink_move(Sink *s, const SinkKind sink, const Position *p, const Color us,
                                        const PieceType moved, const MoveKind kind, Square from, Square to)
 {
-    if (sink == SINK_LIST) {
+    if (sink_lists(sink)) {
         s->out[s->count++] = move_make(from, to, kind);
         return;
     }
@@ -850,7 +854,7 @@ static BB_ALWAYS_INLINE void sink_piece_moves(Sink *s, const SinkKind sink, cons
     }
     for (; targets; targets &= targets - 1) {
         Square to = bb_first(targets);
-        MoveKind kind = (sink == SINK_LIST || sink == SINK_BULK2) && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
+        MoveKind kind = (sink_lists(sink) || sink == SINK_BULK2) && (enemy & bb_of(to)) ? MK_CAPTURE : MK_QUIET;
         sink_move(s, sink, p, us, moved, kind, from, to);
     }
 }
@@ -1008,7 +1012,10 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
     const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them);
     const Bitboard empty = ~occupied;
     const Bitboard check_mask = in_check ? f.check_mask : ~0ull;
-    const Bitboard targets = ~own & check_mask;
+    /* SINK_TACTICAL: pieces capture only; the order of what is left is
+     * that of SINK_LIST, so a search sees the same captures in the same
+     * order from either. */
+    const Bitboard targets = ~own & check_mask & (sink == SINK_TACTICAL ? enemy : ~0ull);
 
     if (sink == SINK_COUNT) {
         s->count += count_pieces(p, us, &f, targets, in_check);
@@ -1030,8 +1037,10 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
      * rank: a test on the pawns themselves, known before any shift. */
     const Bitboard rank_7 = us == WHITE ? BB_RANK_7_MASK : BB_RANK_2_MASK;
     const Bitboard no_promotion = pawns & rank_7 ? ~rank_8 : ~0ull;
-    sink_pawn_moves(s, sink, p, us, single & no_promotion, up, MK_QUIET);
-    sink_pawn_moves(s, sink, p, us, twice, 2 * up, MK_DOUBLE_PUSH);
+    if (sink != SINK_TACTICAL) {
+        sink_pawn_moves(s, sink, p, us, single & no_promotion, up, MK_QUIET);
+        sink_pawn_moves(s, sink, p, us, twice, 2 * up, MK_DOUBLE_PUSH);
+    }
     sink_pawn_moves(s, sink, p, us, west & no_promotion, up_west, MK_CAPTURE);
     sink_pawn_moves(s, sink, p, us, east & no_promotion, up_east, MK_CAPTURE);
     if (pawns & rank_7) {
@@ -1062,7 +1071,7 @@ static BB_ALWAYS_INLINE void generate_non_king(const Position *p, const Color us
 
     /* Castling: the squares between king and rook must be empty, and the
      * king may not pass an attacked square (nor start on one: !in_check). */
-    const unsigned rights = castling_rights_of(p, us);
+    const unsigned rights = sink == SINK_TACTICAL ? 0 : castling_rights_of(p, us);
     if (rights && !in_check && (p->castling & CASTLE960_FLAG)) {
         sink_castling_960(s, sink, p, us, f.king, occupied);
     } else if (rights && !in_check) {
@@ -1086,7 +1095,8 @@ static BB_ALWAYS_INLINE void generate(const Position *p, const Color us, const S
 {
     NodeFacts f;
     analyse_node(p, us, &f, true);
-    sink_piece_moves(s, sink, p, us, KING, f.king, f.king_safe);
+    const Bitboard king_targets = sink == SINK_TACTICAL ? f.king_safe & pieces_of_color(p, color_flip(us)) : f.king_safe;
+    sink_piece_moves(s, sink, p, us, KING, f.king, king_targets);
     if (!f.checkers)
         generate_non_king(p, us, sink, s, &f, false);
     else if (f.check_mask) /* in double check only the king moves */
@@ -1339,6 +1349,39 @@ static uint64_t gen_perft(void *board, int depth, PerftMode mode)
 }
 
 #ifdef GEN_EXPORT_PREFIX
+/* The legal captures and promotions (under-promotions included), in the
+ * order legal_moves lists them. */
+int GEN_CAT(GEN_EXPORT_PREFIX, tactical_moves)(const void *board, Move *out)
+{
+    const Position *p = &((const BitboardBoard *)board)->pos;
+    Sink s = { .castle = &((const BitboardBoard *)board)->castle, .out = out, .count = 0 };
+    if (p->side == WHITE)
+        generate(p, WHITE, SINK_TACTICAL, &s);
+    else
+        generate(p, BLACK, SINK_TACTICAL, &s);
+    return s.count;
+}
+/* The number of legal moves, by the counting sink (no list). */
+int GEN_CAT(GEN_EXPORT_PREFIX, legal_count)(const void *board)
+{
+    const BitboardBoard *b = board;
+    return b->pos.side == WHITE ? count_moves_white(&b->pos, &b->castle) : count_moves_black(&b->pos, &b->castle);
+}
+/* A null move (the side to move passes), for the search's null-move
+ * pruning; undone by unmake_null. */
+void GEN_CAT(GEN_EXPORT_PREFIX, make_null)(void *board)
+{
+    BitboardBoard *b = board;
+    UndoRecord *u = &b->undo[b->undo_count++];
+    position_make_null(&b->pos, u);
+}
+void GEN_CAT(GEN_EXPORT_PREFIX, unmake_null)(void *board)
+{
+    BitboardBoard *b = board;
+    UndoRecord *u = &b->undo[--b->undo_count];
+    position_undo_null(&b->pos, u);
+    memset(u, 0, sizeof *u);
+}
 void GEN_CAT(GEN_EXPORT_PREFIX, load)(void *board, const Setup *s) { gen_load(board, s); }
 void GEN_CAT(GEN_EXPORT_PREFIX, save)(const void *board, Setup *s) { gen_save(board, s); }
 int GEN_CAT(GEN_EXPORT_PREFIX, legal_moves)(const void *board, Move *out) { return gen_legal_moves(board, out); }
