@@ -58,7 +58,8 @@ enum { SAFE_CHECK_UNITS = 4, DANGER_UNITS_PER_BUCKET = 4, DANGER_BUCKETS = 15 };
 /* The light squares (b1, d1, ..., a2, c2, ...). */
 static const Bitboard light_squares = 0x55AA55AA55AA55AAull;
 
-static Bitboard piece_attacks(const SearchBoardOps *ops, PieceType t, Square sq, Bitboard occupied)
+static CHESSLAB_FORCE_INLINE Bitboard piece_attacks(const SearchBoardOps *ops, PieceType t, Square sq,
+                                                    Bitboard occupied)
 {
     switch (t) {
     case KNIGHT:
@@ -90,59 +91,73 @@ static inline int distance(Square a, Square b)
 
 static inline Bitboard forward(Bitboard b, Color c) { return c == WHITE ? b << 8 : b >> 8; }
 
+/* Material, squares, mobility, king attacks of one piece type: t is a
+ * constant (pieces_terms calls this once per type), so every test on it
+ * folds away. */
+static CHESSLAB_FORCE_INLINE void piece_type_terms(Accumulator *a, const Position *p, const SearchBoardOps *ops,
+                                                   Color us, SideAttacks *mine, const SideAttacks *theirs,
+                                                   int *phase, int *ring_attackers, const PieceType t)
+{
+    const Bitboard pieces = pieces_of(p, us, t);
+    if (t != KING)
+        term(a, EVAL_MATERIAL + t - PAWN, bb_count(pieces));
+    *phase += phase_weight[t] * bb_count(pieces);
+    const Bitboard occupied = sb_occupied(p);
+    const Bitboard mobility_area = ~sb_color(p, us) & ~theirs->pawns;
+    const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
+    for (Bitboard b = pieces; b; b &= b - 1) {
+        Square sq = bb_first(b);
+        term(a, pst_term[t] + pst_index(sq, us), 1);
+        if (t < KNIGHT || t > QUEEN)
+            continue;
+        Bitboard reach = piece_attacks(ops, t, sq, occupied);
+        term(a, mobility_term[t] + bb_count(reach & mobility_area), 1);
+        mine->reach[t] |= reach;
+        if (t <= BISHOP)
+            mine->minors |= reach;
+        else if (t == ROOK)
+            mine->rooks |= reach;
+        Bitboard ring_hits = reach & theirs->king_ring;
+        if (ring_hits) {
+            ++*ring_attackers;
+            term(a, EVAL_KING_ZONE_ATTACK + t - KNIGHT, bb_count(ring_hits));
+            mine->ring_units += ring_hit_units[t] * bb_count(ring_hits);
+        }
+        const int rank = square_rank(sb_relative(sq, us));
+        if (t <= BISHOP) {
+            /* An outpost: guarded by a pawn, and no enemy pawn on the
+             * files beside it can ever come up to chase it away. */
+            Bitboard bit = bb_of(sq);
+            if (rank >= 3 && rank <= 5 && (bit & mine->pawns) &&
+                !(sb_front_span(sb_east(bit) | sb_west(bit), us) & their_pawns))
+                term(a, EVAL_OUTPOST + t - KNIGHT, 1);
+            if (forward(bit, us) & own_pawns)
+                term(a, EVAL_MINOR_BEHIND_PAWN, 1);
+            if (t == BISHOP)
+                term(a, EVAL_BISHOP_PAWNS,
+                     bb_count(own_pawns & ((bit & light_squares) ? light_squares : ~light_squares)));
+        } else if (t == ROOK && rank == 6) {
+            const Bitboard their_eighth = us == WHITE ? 0xFFull << 56 : 0xFFull;
+            const Bitboard their_seventh = us == WHITE ? 0xFFull << 48 : 0xFFull << 8;
+            if ((pieces_of(p, color_flip(us), KING) & their_eighth) || (their_pawns & their_seventh))
+                term(a, EVAL_ROOK_SEVENTH, 1);
+        }
+    }
+}
+
 /* Material, squares, mobility, king attacks: one pass over the pieces. */
 static CHESSLAB_FORCE_INLINE void pieces_terms(Accumulator *a, const Position *p,
                                                                const SearchBoardOps *ops, Color us,
                                                                SideAttacks *mine, const SideAttacks *theirs,
                                                                int *phase)
 {
-    const Bitboard occupied = sb_occupied(p);
-    const Bitboard mobility_area = ~sb_color(p, us) & ~theirs->pawns;
-    const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
     int ring_attackers = 0;
-    for (PieceType t = PAWN; t <= KING; t++) {
-        for (Bitboard b = pieces_of(p, us, t); b; b &= b - 1) {
-            Square sq = bb_first(b);
-            if (t != KING)
-                term(a, EVAL_MATERIAL + t - PAWN, 1);
-            term(a, pst_term[t] + pst_index(sq, us), 1);
-            *phase += phase_weight[t];
-            if (t < KNIGHT || t > QUEEN)
-                continue;
-            Bitboard reach = piece_attacks(ops, t, sq, occupied);
-            term(a, mobility_term[t] + bb_count(reach & mobility_area), 1);
-            mine->reach[t] |= reach;
-            if (t <= BISHOP)
-                mine->minors |= reach;
-            else if (t == ROOK)
-                mine->rooks |= reach;
-            Bitboard ring_hits = reach & theirs->king_ring;
-            if (ring_hits) {
-                ring_attackers++;
-                term(a, EVAL_KING_ZONE_ATTACK + t - KNIGHT, bb_count(ring_hits));
-                mine->ring_units += ring_hit_units[t] * bb_count(ring_hits);
-            }
-            const int rank = square_rank(sb_relative(sq, us));
-            if (t <= BISHOP) {
-                /* An outpost: guarded by a pawn, and no enemy pawn on the
-                 * files beside it can ever come up to chase it away. */
-                Bitboard bit = bb_of(sq);
-                if (rank >= 3 && rank <= 5 && (bit & mine->pawns) &&
-                    !(sb_front_span(sb_east(bit) | sb_west(bit), us) & their_pawns))
-                    term(a, EVAL_OUTPOST + t - KNIGHT, 1);
-                if (forward(bit, us) & own_pawns)
-                    term(a, EVAL_MINOR_BEHIND_PAWN, 1);
-                if (t == BISHOP)
-                    term(a, EVAL_BISHOP_PAWNS, bb_count(own_pawns & ((bit & light_squares) ? light_squares
-                                                                                          : ~light_squares)));
-            } else if (t == ROOK && rank == 6) {
-                const Bitboard their_eighth = us == WHITE ? 0xFFull << 56 : 0xFFull;
-                const Bitboard their_seventh = us == WHITE ? 0xFFull << 48 : 0xFFull << 8;
-                if ((pieces_of(p, color_flip(us), KING) & their_eighth) || (their_pawns & their_seventh))
-                    term(a, EVAL_ROOK_SEVENTH, 1);
-            }
-        }
-    }
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, PAWN);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, KNIGHT);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, BISHOP);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, ROOK);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, QUEEN);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, KING);
     mine->all_but_king = mine->pawns | mine->reach[KNIGHT] | mine->reach[BISHOP] | mine->reach[ROOK] | mine->reach[QUEEN];
     mine->all |= mine->all_but_king;
     mine->ring_attackers = ring_attackers;
@@ -205,7 +220,7 @@ static CHESSLAB_FORCE_INLINE void passed_pawn_terms(Accumulator *a, const Positi
  * this pawn formation (exact: an entry keeps the pawns it was made from),
  * else computed and stored. Traced evaluations never use the cache, so the
  * tuner sees every count. */
-static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator side[2], const Position *p,
+static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator *white_acc, Accumulator *black_acc, const Position *p,
                                                              const SideAttacks attacks[2], EvalCache *cache,
                                                              Bitboard passed[2])
 {
@@ -215,16 +230,16 @@ static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator side[2], const Position
         uint64_t h = white * 0x9e3779b97f4a7c15ull ^ black * 0xc2b2ae3d27d4eb4full;
         e = &cache->pawns[h >> (64 - EVAL_PAWN_CACHE_BITS)];
         if (e->pawns[WHITE] == white && e->pawns[BLACK] == black) {
-            side[WHITE].mg += e->mg;
-            side[WHITE].eg += e->eg;
+            white_acc->mg += e->mg;
+            white_acc->eg += e->eg;
             passed[WHITE] = e->passed[WHITE];
             passed[BLACK] = e->passed[BLACK];
             return;
         }
     }
     if (e == NULL) {
-        for (Color c = WHITE; c <= BLACK; c++)
-            passed[c] = pawn_structure_terms(&side[c], p, c, attacks[color_flip(c)].pawns);
+        passed[WHITE] = pawn_structure_terms(white_acc, p, WHITE, attacks[BLACK].pawns);
+        passed[BLACK] = pawn_structure_terms(black_acc, p, BLACK, attacks[WHITE].pawns);
         return;
     }
     Accumulator own[2] = { { 0, 0, NULL, 1 }, { 0, 0, NULL, -1 } };
@@ -232,8 +247,8 @@ static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator side[2], const Position
         passed[c] = pawn_structure_terms(&own[c], p, c, attacks[color_flip(c)].pawns);
     *e = (PawnCacheEntry){ .pawns = { white, black }, .passed = { passed[WHITE], passed[BLACK] },
                            .mg = own[WHITE].mg - own[BLACK].mg, .eg = own[WHITE].eg - own[BLACK].eg };
-    side[WHITE].mg += e->mg;
-    side[WHITE].eg += e->eg;
+    white_acc->mg += e->mg;
+    white_acc->eg += e->eg;
 }
 
 /* King safety beyond the ring: squares from which a piece could check
@@ -349,22 +364,26 @@ static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const Search
         attacks[c].king_ring = king | sb_king_attacks(king);
         attacks[c].all = sb_king_attacks(king);
     }
-    Accumulator side[2] = { { 0, 0, trace, 1 }, { 0, 0, trace, -1 } };
+    /* Two named accumulators, never an array indexed by a variable: the
+     * compiler then keeps them in registers and sees that trace is NULL
+     * in evaluate() and evaluate_cached(), dropping every trace branch. */
+    Accumulator white = { 0, 0, trace, 1 }, black = { 0, 0, trace, -1 };
     int phase = 0;
-    for (Color c = WHITE; c <= BLACK; c++)
-        pieces_terms(&side[c], p, ops, c, &attacks[c], &attacks[color_flip(c)], &phase);
+    pieces_terms(&white, p, ops, WHITE, &attacks[WHITE], &attacks[BLACK], &phase);
+    pieces_terms(&black, p, ops, BLACK, &attacks[BLACK], &attacks[WHITE], &phase);
     Bitboard passed[2];
-    pawn_terms(side, p, attacks, cache, passed);
-    for (Color c = WHITE; c <= BLACK; c++) {
-        passed_pawn_terms(&side[c], p, c, passed[c]);
-        placement_terms(&side[c], p, c, &attacks[c]);
-        king_attack_terms(&side[c], p, ops, c, &attacks[c], &attacks[color_flip(c)]);
-    }
-    term(&side[sb_side(p)], EVAL_TEMPO, 1);
+    pawn_terms(&white, &black, p, attacks, cache, passed);
+    passed_pawn_terms(&white, p, WHITE, passed[WHITE]);
+    passed_pawn_terms(&black, p, BLACK, passed[BLACK]);
+    placement_terms(&white, p, WHITE, &attacks[WHITE]);
+    placement_terms(&black, p, BLACK, &attacks[BLACK]);
+    king_attack_terms(&white, p, ops, WHITE, &attacks[WHITE], &attacks[BLACK]);
+    king_attack_terms(&black, p, ops, BLACK, &attacks[BLACK], &attacks[WHITE]);
+    term(sb_side(p) == WHITE ? &white : &black, EVAL_TEMPO, 1);
 
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
-    int mg = side[WHITE].mg - side[BLACK].mg, eg = side[WHITE].eg - side[BLACK].eg;
+    int mg = white.mg - black.mg, eg = white.eg - black.eg;
     int blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
     int divisor = drawish_divisor(p, blended);
     int score = blended / divisor;
