@@ -192,6 +192,19 @@ void search_thread_load_snapshot(SearchThread *t, const NodeSnapshot *snap, int 
 
 static inline bool stopped(const SearchThread *t) { return search_stopped(t); }
 
+/* Is the side to move in check? Asked after a move by its parent (does it
+ * give check?) and again by the child: the second time comes from the
+ * thread's one-entry memo, keyed by the position's key. */
+static inline bool side_in_check(SearchThread *t)
+{
+    const uint64_t key = sb_key(pos(t));
+    if (t->check_key != key) {
+        t->check_key = key;
+        t->check_value = t->ops->in_check(t->board);
+    }
+    return t->check_value;
+}
+
 static inline void make_move(SearchThread *t, Move m)
 {
     t->ops->make(t->board, m);
@@ -436,7 +449,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     if (ply > t->seldepth)
         t->seldepth = ply;
     const Position *p = pos(t);
-    const bool in_check = t->ops->in_check(t->board);
+    const bool in_check = side_in_check(t);
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
@@ -618,7 +631,7 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
         unmake_move(t);
         return MOVE_DEFERRED;
     }
-    const bool gives_check = t->ops->in_check(t->board);
+    const bool gives_check = side_in_check(t);
     /* Near the leaves, quiet moves that neither check nor have any hope
      * of reaching alpha are skipped once a move has been searched. */
     if (opt->futility && !pv_node && !in_check && !tactical && !gives_check && may_prune) {
@@ -670,7 +683,7 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
 static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool cut_node)
 {
     const bool pv_node = beta - alpha > 1;
-    const bool in_check = t->ops->in_check(t->board);
+    const bool in_check = side_in_check(t);
     /* Check extension: a check is searched one ply deeper, so forced lines
      * are seen to their end. Bounded so perpetual checks cannot run away. */
     if (in_check && ply < 2 * t->root_depth + 8)

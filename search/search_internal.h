@@ -96,6 +96,11 @@ struct SearchThread {
     SearchBoard *boards;  /* 1 + MAX_BOARD_NEST boards */
     SearchBoard *board;   /* the one being searched: boards[board_nest] */
     int board_nest;
+    /* Whether the side to move is in check in the position of key
+     * check_key: a parent finds it out after making the move (does the
+     * move give check?), and the child's search and quiescence reuse it. */
+    uint64_t check_key;
+    bool check_value;
     uint64_t keys[KEY_STACK]; /* game history, then one key per ply of the path */
     int key_count;
     _Atomic uint64_t nodes; /* written by this thread only; others may read it */
