@@ -191,10 +191,15 @@ typedef struct SplitRequest {
  * so sorting the whole list would be wasted. */
 static inline Move search_pick_move(ScoredMove *list, int n, int next)
 {
-    int best = next;
-    for (int i = next + 1; i < n; i++)
-        if (list[i].score > list[best].score)
-            best = i;
+    /* The first of the highest scores, found without a branch per entry:
+     * which entry wins is data the branch predictor cannot learn. */
+    int best = next, best_score = list[next].score;
+    for (int i = next + 1; i < n; i++) {
+        const int score = list[i].score;
+        const bool higher = score > best_score;
+        best = higher ? i : best;
+        best_score = higher ? score : best_score;
+    }
     ScoredMove chosen = list[best];
     list[best] = list[next];
     list[next] = chosen;
