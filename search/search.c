@@ -421,7 +421,7 @@ static void reward_quiet(SearchThread *t, int ply, int depth, Move best, const M
     if (previous != MOVE_NONE)
         t->counter[move_from(previous)][move_to(previous)] = best;
     Color us = (Color)sb_side(pos(t));
-    int bonus = depth * depth * 16;
+    int bonus = 200 * depth - 100;
     if (bonus > 1600)
         bonus = 1600;
     history_update(&t->history[us][move_from(best)][move_to(best)], bonus);
