@@ -26,7 +26,7 @@ static const MoveGen pext_gen = {
 
 #define SEARCH_OPS(name, prefix, generator)                                                          \
     { name, &generator, prefix##load, prefix##save, prefix##legal_moves, prefix##tactical_moves,          \
-      prefix##legal_count,                                                                              \
+      prefix##legal_count, prefix##is_legal,                                                            \
       prefix##in_check, prefix##make, prefix##unmake, prefix##make_null, prefix##unmake_null,             \
       prefix##rook_attacks, prefix##bishop_attacks }
 

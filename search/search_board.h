@@ -4,7 +4,7 @@
  * in hardware, else magic (always correct, fast everywhere).
  *
  * The search uses only what the bitboard generator exports (load, save,
- * legal_moves, tactical_moves, in_check, make, unmake, make_null,
+ * legal_moves, tactical_moves, legal_count, is_legal, in_check, make, unmake, make_null,
  * unmake_null, key and the slider attacks) and reads
  * the position only through the sb_* accessors below; it never writes board
  * fields. So the generator's internals may change without touching search/. */
@@ -27,6 +27,9 @@ typedef struct SearchBoardOps {
     int (*tactical_moves)(const void *board, Move *out);
     /* How many legal moves, counted without listing them. */
     int (*legal_count)(const void *board);
+    /* Whether a move from anywhere (a hash move, any 16 bits) is one of
+     * legal_moves' moves here. */
+    bool (*is_legal)(const void *board, Move m);
     bool (*in_check)(const void *board);
     void (*make)(void *board, Move m);
     void (*unmake)(void *board);

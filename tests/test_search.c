@@ -537,10 +537,35 @@ static void test_eval_cache(void **state)
  * gives the position (and key) that loading it with the other side to move,
  * no en passant square and the halfmove clock at 0 gives, and unmake_null
  * restores the position and key. */
-static void check_board_extras(const SearchBoardOps *ops, SearchBoard *b, SearchBoard *scratch, const char *what)
+/* is_legal agrees with legal_moves on every 16-bit move (exhaustive) or on
+ * every move from a square of the side to move (any kind, any target). */
+static void check_is_legal(const SearchBoardOps *ops, const SearchBoard *b, const Move *all, int n, bool exhaustive,
+                           const char *what)
+{
+    bool listed[1 << 16] = { false };
+    for (int i = 0; i < n; i++)
+        listed[all[i]] = true;
+    const Position *p = search_board_position(b);
+    const Bitboard own = sb_color(p, sb_side(p));
+    for (int v = 0; v < (1 << 16); v++) {
+        const Move m = (Move)v;
+        if (!exhaustive && !(own & bb_of(move_from(m))))
+            continue;
+        if (ops->is_legal(b, m) != listed[v]) {
+            char text[MOVE_TEXT_MAX];
+            move_to_uci(m, text);
+            fail_msg("%s (%s): is_legal says %d for move %#06x (%s), legal_moves %d", what, ops->strategy,
+                     ops->is_legal(b, m), v, text, listed[v]);
+        }
+    }
+}
+
+static void check_board_extras(const SearchBoardOps *ops, SearchBoard *b, SearchBoard *scratch, bool exhaustive,
+                               const char *what)
 {
     Move all[MAX_MOVES], tactical[MAX_MOVES];
     const int n = ops->legal_moves(b, all), t = ops->tactical_moves(b, tactical);
+    check_is_legal(ops, b, all, n, exhaustive, what);
     int k = 0;
     for (int i = 0; i < n; i++) {
         if (!move_is_capture(all[i]) && !move_is_promotion(all[i]))
@@ -572,33 +597,36 @@ static void check_board_extras(const SearchBoardOps *ops, SearchBoard *b, Search
         fail_msg("%s (%s): unmake_null did not restore the position", what, ops->strategy);
 }
 
-/* Every perft-suite position and every position one move from it (checks,
- * en passant chances and promotions among them), with each strategy. */
+/* Every position of the perft suites (the tricky file's en passant pins
+ * among them) and every position one move from one, with each strategy. */
 static void test_search_board_extras(void **state)
 {
     (void)state;
-    SuiteLines suite = suite_load("perftsuite.epd");
+    const char *files[] = { "perftsuite.epd", "cpw-perft.epd", "tricky-perft.epd" };
     const char *strategies[] = { "magic", "pext" };
     SearchBoard *b = search_board_new(), *scratch = search_board_new();
-    for (int k = 0; k < 2; k++) {
-        const SearchBoardOps *ops = search_board_ops_named(strategies[k]);
-        if (ops == NULL)
-            continue; /* pext where BMI2 is missing */
-        for (int i = 0; i < suite.count; i++) {
-            ops->load(b, &suite.lines[i].setup);
-            check_board_extras(ops, b, scratch, suite.lines[i].fen);
-            Move moves[MAX_MOVES];
-            const int n = ops->legal_moves(b, moves);
-            for (int j = 0; j < n; j++) {
-                ops->make(b, moves[j]);
-                check_board_extras(ops, b, scratch, suite.lines[i].fen);
-                ops->unmake(b);
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++) {
+        SuiteLines suite = suite_load(files[f]);
+        for (int k = 0; k < 2; k++) {
+            const SearchBoardOps *ops = search_board_ops_named(strategies[k]);
+            if (ops == NULL)
+                continue; /* pext where BMI2 is missing */
+            for (int i = 0; i < suite.count; i++) {
+                ops->load(b, &suite.lines[i].setup);
+                check_board_extras(ops, b, scratch, true, suite.lines[i].fen);
+                Move moves[MAX_MOVES];
+                const int n = ops->legal_moves(b, moves);
+                for (int j = 0; j < n; j++) {
+                    ops->make(b, moves[j]);
+                    check_board_extras(ops, b, scratch, false, suite.lines[i].fen);
+                    ops->unmake(b);
+                }
             }
         }
+        suite_free(&suite);
     }
     movegen_board_free(b);
     movegen_board_free(scratch);
-    suite_free(&suite);
 }
 
 /* ---- time plans ---- */

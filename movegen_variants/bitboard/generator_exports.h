@@ -14,6 +14,7 @@
     int prefix##legal_moves(const void *board, Move *out);                 \
     int prefix##tactical_moves(const void *board, Move *out);              \
     int prefix##legal_count(const void *board);                            \
+    bool prefix##is_legal(const void *board, Move m);                      \
     void prefix##make_null(void *board);                                   \
     void prefix##unmake_null(void *board);                                 \
     bool prefix##in_check(const void *board);                              \

@@ -1367,6 +1367,70 @@ int GEN_CAT(GEN_EXPORT_PREFIX, legal_count)(const void *board)
     const BitboardBoard *b = board;
     return b->pos.side == WHITE ? count_moves_white(&b->pos, &b->castle) : count_moves_black(&b->pos, &b->castle);
 }
+/* Whether m is one of legal_moves' moves, for a move that may come from
+ * another position (a hash table's move after a key collision, or any 16
+ * bits): the search tries its hash move before generating the others.
+ * The move must fit what stands on the board (piece, kind, path); then the
+ * king must be safe once it is played, which the occupancy after the move
+ * answers. Castling, rare in a hash move, is looked up in the full list. */
+bool GEN_CAT(GEN_EXPORT_PREFIX, is_legal)(const void *board, Move m)
+{
+    const BitboardBoard *b = board;
+    const Position *p = &b->pos;
+    const Color us = (Color)p->side, them = color_flip(us);
+    const Square from = move_from(m), to = move_to(m);
+    const MoveKind kind = move_kind(m);
+    const Bitboard own = pieces_of_color(p, us), enemy = pieces_of_color(p, them), occupied = own | enemy;
+    const Bitboard from_bit = bb_of(from), to_bit = bb_of(to);
+    if (!(own & from_bit) || (own & to_bit) || kind == 6 || kind == 7)
+        return false;
+    if (kind_is_castle(kind)) {
+        Move list[MAX_MOVES];
+        const int n = gen_legal_moves(board, list);
+        for (int i = 0; i < n; i++)
+            if (list[i] == m)
+                return true;
+        return false;
+    }
+    const bool capture = (kind & MK_CAPTURE_BIT) != 0, promotion = (kind & MK_PROMO_BIT) != 0;
+    const PieceType moved = position_type_on(p, from);
+    const int up = us == WHITE ? 8 : -8;
+    Bitboard captured_bit = to_bit;
+    if (moved == PAWN) {
+        const Bitboard last_rank = us == WHITE ? BB_RANK_8_MASK : BB_RANK_1_MASK;
+        if (promotion != ((to_bit & last_rank) != 0))
+            return false;
+        if (kind == MK_EN_PASSANT) {
+            if (to != p->ep || !(bb_tables.pawn_attacks[us][from] & to_bit))
+                return false;
+            captured_bit = bb_of((Square)(to - up));
+        } else if (capture) {
+            if (!(enemy & to_bit) || !(bb_tables.pawn_attacks[us][from] & to_bit))
+                return false;
+        } else if (kind == MK_DOUBLE_PUSH) {
+            const Bitboard second_rank = us == WHITE ? BB_RANK_2_MASK : BB_RANK_7_MASK;
+            if (!(from_bit & second_rank) || to != from + 2 * up || (occupied & (bb_of((Square)(from + up)) | to_bit)))
+                return false;
+        } else if (to != from + up || (occupied & to_bit)) {
+            return false;
+        }
+    } else {
+        if (promotion || kind == MK_DOUBLE_PUSH || kind == MK_EN_PASSANT || capture != ((enemy & to_bit) != 0))
+            return false;
+        Bitboard reach = moved == KNIGHT ? bb_tables.knight[from]
+                         : moved == KING ? bb_tables.king[from]
+                         : moved == BISHOP ? bishop_attacks(from, occupied)
+                         : moved == ROOK ? rook_attacks(from, occupied)
+                                         : queen_attacks(from, occupied);
+        if (!(reach & to_bit))
+            return false;
+    }
+    if (!capture)
+        captured_bit = 0;
+    const Bitboard after = (occupied & ~from_bit & ~captured_bit) | to_bit;
+    const Square king = moved == KING ? to : bb_first(pieces_of(p, us, KING));
+    return (attackers_of(p, king, after, them) & ~captured_bit) == 0;
+}
 /* A null move (the side to move passes), for the search's null-move
  * pruning; undone by unmake_null. */
 void GEN_CAT(GEN_EXPORT_PREFIX, make_null)(void *board)
