@@ -19,9 +19,25 @@ static const int pst_term[KING + 1] = { 0, EVAL_PST_PAWN, EVAL_PST_KNIGHT, EVAL_
 static const int mobility_term[KING + 1] = { 0, 0, EVAL_MOBILITY_KNIGHT, EVAL_MOBILITY_BISHOP,
                                              EVAL_MOBILITY_ROOK, EVAL_MOBILITY_QUEEN, 0 };
 
+/* The weights as mg + eg * 2^16 in one int, so that a term costs one
+ * multiply-add rather than two. Sums split back exactly while their
+ * middlegame and endgame parts stay within +-2^15 (a side's whole material
+ * is a tenth of that). Made from eval_weights when the program loads. */
+static int32_t packed_weights[EVAL_PARAM_COUNT];
+
+static inline int32_t pack_score(int mg, int eg) { return (int32_t)((uint32_t)eg << 16) + mg; }
+static inline int unpack_mg(int32_t packed) { return (int16_t)(uint16_t)(uint32_t)packed; }
+static inline int unpack_eg(int32_t packed) { return (packed - unpack_mg(packed)) / 65536; }
+
+__attribute__((constructor)) static void pack_weights(void)
+{
+    for (int i = 0; i < EVAL_PARAM_COUNT; i++)
+        packed_weights[i] = pack_score(eval_weights[i].mg, eval_weights[i].eg);
+}
+
 /* The running sums of one side, and where its counts go when tracing. */
 typedef struct Accumulator {
-    int mg, eg;
+    int32_t score;    /* packed mg and eg */
     EvalTrace *trace; /* NULL when only the score is wanted */
     int sign;         /* +1 for White, -1 for Black in the trace */
 } Accumulator;
@@ -30,8 +46,7 @@ typedef struct Accumulator {
  * compiler drops the trace branch, so the engine pays nothing for tuning. */
 static CHESSLAB_FORCE_INLINE void term(Accumulator *a, int index, int count)
 {
-    a->mg += eval_weights[index].mg * count;
-    a->eg += eval_weights[index].eg * count;
+    a->score += packed_weights[index] * count;
     if (a->trace)
         a->trace->coef[index] += (int16_t)(a->sign * count);
 }
@@ -63,7 +78,7 @@ static CHESSLAB_FORCE_INLINE Bitboard piece_attacks(const SearchBoardOps *ops, P
 {
     switch (t) {
     case KNIGHT:
-        return sb_knight_attacks(bb_of(sq));
+        return sb_knight_attacks_from(sq);
     case BISHOP:
         return ops->bishop_attacks(sq, occupied);
     case ROOK:
@@ -73,13 +88,14 @@ static CHESSLAB_FORCE_INLINE Bitboard piece_attacks(const SearchBoardOps *ops, P
     }
 }
 
-/* rank * 4 + file from the nearer edge, from the piece's own side. */
-static inline int pst_index(Square sq, Color us)
-{
-    Square r = sb_relative(sq, us);
-    int file = square_file(r);
-    return square_rank(r) * 4 + (file < 4 ? file : 7 - file);
-}
+/* rank * 4 + file from the nearer edge, from the piece's own side: a
+ * table, as this runs for every piece of every evaluation. */
+#define PST_RANK(r) 4 * (r), 4 * (r) + 1, 4 * (r) + 2, 4 * (r) + 3, 4 * (r) + 3, 4 * (r) + 2, 4 * (r) + 1, 4 * (r)
+static const uint8_t pst_square[64] = { PST_RANK(0), PST_RANK(1), PST_RANK(2), PST_RANK(3),
+                                        PST_RANK(4), PST_RANK(5), PST_RANK(6), PST_RANK(7) };
+#undef PST_RANK
+
+static inline int pst_index(Square sq, Color us) { return pst_square[sb_relative(sq, us)]; }
 
 static inline int distance(Square a, Square b)
 {
@@ -230,8 +246,7 @@ static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator *white_acc, Accumulator
         uint64_t h = white * 0x9e3779b97f4a7c15ull ^ black * 0xc2b2ae3d27d4eb4full;
         e = &cache->pawns[h >> (64 - EVAL_PAWN_CACHE_BITS)];
         if (e->pawns[WHITE] == white && e->pawns[BLACK] == black) {
-            white_acc->mg += e->mg;
-            white_acc->eg += e->eg;
+            white_acc->score += e->score;
             passed[WHITE] = e->passed[WHITE];
             passed[BLACK] = e->passed[BLACK];
             return;
@@ -242,13 +257,12 @@ static CHESSLAB_FORCE_INLINE void pawn_terms(Accumulator *white_acc, Accumulator
         passed[BLACK] = pawn_structure_terms(black_acc, p, BLACK, attacks[WHITE].pawns);
         return;
     }
-    Accumulator own[2] = { { 0, 0, NULL, 1 }, { 0, 0, NULL, -1 } };
+    Accumulator own[2] = { { 0, NULL, 1 }, { 0, NULL, -1 } };
     for (Color c = WHITE; c <= BLACK; c++)
         passed[c] = pawn_structure_terms(&own[c], p, c, attacks[color_flip(c)].pawns);
     *e = (PawnCacheEntry){ .pawns = { white, black }, .passed = { passed[WHITE], passed[BLACK] },
-                           .mg = own[WHITE].mg - own[BLACK].mg, .eg = own[WHITE].eg - own[BLACK].eg };
-    white_acc->mg += e->mg;
-    white_acc->eg += e->eg;
+                           .score = own[WHITE].score - own[BLACK].score };
+    white_acc->score += e->score;
 }
 
 /* King safety beyond the ring: squares from which a piece could check
@@ -367,7 +381,7 @@ static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const Search
     /* Two named accumulators, never an array indexed by a variable: the
      * compiler then keeps them in registers and sees that trace is NULL
      * in evaluate() and evaluate_cached(), dropping every trace branch. */
-    Accumulator white = { 0, 0, trace, 1 }, black = { 0, 0, trace, -1 };
+    Accumulator white = { 0, trace, 1 }, black = { 0, trace, -1 };
     int phase = 0;
     pieces_terms(&white, p, ops, WHITE, &attacks[WHITE], &attacks[BLACK], &phase);
     pieces_terms(&black, p, ops, BLACK, &attacks[BLACK], &attacks[WHITE], &phase);
@@ -383,7 +397,8 @@ static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const Search
 
     if (phase > PHASE_MAX)
         phase = PHASE_MAX;
-    int mg = white.mg - black.mg, eg = white.eg - black.eg;
+    const int32_t sum = white.score - black.score;
+    const int mg = unpack_mg(sum), eg = unpack_eg(sum);
     int blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
     int divisor = drawish_divisor(p, blended);
     int score = blended / divisor;

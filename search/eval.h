@@ -33,7 +33,7 @@ enum { EVAL_PAWN_CACHE_BITS = 13 };
 typedef struct PawnCacheEntry {
     Bitboard pawns[2];  /* the formation (White's, Black's pawns) */
     Bitboard passed[2]; /* its passed pawns */
-    int32_t mg, eg;     /* its pawn-structure terms, White's minus Black's */
+    int32_t score;      /* its pawn-structure terms, White's minus Black's, mg + eg * 2^16 */
 } PawnCacheEntry;
 typedef struct EvalCache {
     PawnCacheEntry pawns[1 << EVAL_PAWN_CACHE_BITS];

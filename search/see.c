@@ -7,10 +7,9 @@ static const int see_value[KING + 1] = { 0, 100, 320, 330, 500, 950, 20000 };
 
 Bitboard see_attackers(const Position *p, const SearchBoardOps *ops, Square sq, Bitboard occupied)
 {
-    const Bitboard target = bb_of(sq);
-    return (sb_pawn_attacks(target, BLACK) & sb_pieces(p, WHITE, PAWN)) |
-           (sb_pawn_attacks(target, WHITE) & sb_pieces(p, BLACK, PAWN)) |
-           (sb_knight_attacks(target) & sb_type(p, KNIGHT)) | (sb_king_attacks(target) & sb_type(p, KING)) |
+    return (sb_pawn_attacks_from(sq, BLACK) & sb_pieces(p, WHITE, PAWN)) |
+           (sb_pawn_attacks_from(sq, WHITE) & sb_pieces(p, BLACK, PAWN)) |
+           (sb_knight_attacks_from(sq) & sb_type(p, KNIGHT)) | (sb_king_attacks_from(sq) & sb_type(p, KING)) |
            (ops->bishop_attacks(sq, occupied) & (sb_type(p, BISHOP) | sb_type(p, QUEEN))) |
            (ops->rook_attacks(sq, occupied) & (sb_type(p, ROOK) | sb_type(p, QUEEN)));
 }
@@ -46,10 +45,9 @@ int see(const Position *p, const SearchBoardOps *ops, Move m)
 
     const Bitboard diagonal = type[BISHOP] | type[QUEEN];
     const Bitboard straight = type[ROOK] | type[QUEEN];
-    const Bitboard target = bb_of(to);
-    Bitboard attackers = (sb_pawn_attacks(target, BLACK) & type[PAWN] & color[WHITE]) |
-                         (sb_pawn_attacks(target, WHITE) & type[PAWN] & color[BLACK]) |
-                         (sb_knight_attacks(target) & type[KNIGHT]) | (sb_king_attacks(target) & type[KING]) |
+    Bitboard attackers = (sb_pawn_attacks_from(to, BLACK) & type[PAWN] & color[WHITE]) |
+                         (sb_pawn_attacks_from(to, WHITE) & type[PAWN] & color[BLACK]) |
+                         (sb_knight_attacks_from(to) & type[KNIGHT]) | (sb_king_attacks_from(to) & type[KING]) |
                          (ops->bishop_attacks(to, occupied) & diagonal) | (ops->rook_attacks(to, occupied) & straight);
     attackers &= occupied;
     Color side = color_flip(sb_side(p));
