@@ -21,6 +21,7 @@
 
 #include "search/eval.h"
 #include "search/search.h"
+#include "search/see.h"
 
 /* Boards a thread may stack: a YBWC master helping below its own split
  * point searches on the board above its path (ybwc.c), and one helping
@@ -56,8 +57,22 @@ typedef struct RootMove {
     Move pv[SEARCH_MAX_PLY];
 } RootMove;
 
+/* Move ordering scores, highest first. */
+enum {
+    ORDER_HASH = 1 << 30,
+    ORDER_GOOD_CAPTURE = 1 << 24,
+    ORDER_KILLER = 1 << 22,
+    ORDER_COUNTER = (1 << 22) - 1, /* after both killers, before any history score */
+    ORDER_BAD_CAPTURE = -(1 << 24),
+    ORDER_UNDERPROMOTION = -(1 << 26),
+};
+
 typedef struct ScoredMove {
     Move move;
+    /* A capture of a cheaper piece, scored as a good capture until it is
+     * about to be picked: only then does static exchange say whether it
+     * loses material (most nodes cut off before they reach it). */
+    bool see_pending;
     int score;
 } ScoredMove;
 
@@ -188,22 +203,35 @@ typedef struct SplitRequest {
 } SplitRequest;
 
 /* Selection sort one step at a time: most nodes cut off after a few moves,
- * so sorting the whole list would be wasted. */
-static inline Move search_pick_move(ScoredMove *list, int n, int next)
+ * so sorting the whole list would be wasted. p is the node's position (for
+ * the pending exchanges). A pending capture that loses material drops to
+ * the bad captures and the scan starts again; no entry has moved by then,
+ * so the order is the one that scoring it bad at once would have given. */
+static inline Move search_pick_move(ScoredMove *list, int n, int next, const Position *p, const SearchBoardOps *ops)
 {
-    /* The first of the highest scores, found without a branch per entry:
-     * which entry wins is data the branch predictor cannot learn. */
-    int best = next, best_score = list[next].score;
-    for (int i = next + 1; i < n; i++) {
-        const int score = list[i].score;
-        const bool higher = score > best_score;
-        best = higher ? i : best;
-        best_score = higher ? score : best_score;
+    for (;;) {
+        /* The first of the highest scores, found without a branch per
+         * entry: which entry wins is data the branch predictor cannot
+         * learn. */
+        int best = next, best_score = list[next].score;
+        for (int i = next + 1; i < n; i++) {
+            const int score = list[i].score;
+            const bool higher = score > best_score;
+            best = higher ? i : best;
+            best_score = higher ? score : best_score;
+        }
+        if (list[best].see_pending) {
+            list[best].see_pending = false;
+            if (see(p, ops, list[best].move) < 0) {
+                list[best].score += ORDER_BAD_CAPTURE - ORDER_GOOD_CAPTURE;
+                continue;
+            }
+        }
+        ScoredMove chosen = list[best];
+        list[best] = list[next];
+        list[next] = chosen;
+        return chosen.move;
     }
-    ScoredMove chosen = list[best];
-    list[best] = list[next];
-    list[next] = chosen;
-    return chosen.move;
 }
 
 #endif

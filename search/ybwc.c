@@ -181,7 +181,7 @@ static void search_moves(SearchThread *t, SplitPoint *sp)
             pthread_mutex_unlock(&sp->lock);
             return;
         }
-        Move m = search_pick_move(sp->list, sp->count, sp->next++);
+        Move m = search_pick_move(sp->list, sp->count, sp->next++, search_pos(t), t->ops);
         int move_count = ++sp->move_count, alpha = sp->alpha;
         bool searched_one = sp->best > -SCORE_MATE_BOUND;
         pthread_mutex_unlock(&sp->lock);
