@@ -1145,7 +1145,7 @@ static bool iteration_ends_search(SearchThread *t, int depth, int score, const I
  * Aspiration fails are reported when report_bounds. */
 static int search_line(SearchThread *t, int depth, int first, int center, bool report_bounds)
 {
-    int delta = 20, alpha = -SCORE_INF, beta = SCORE_INF;
+    int delta = 12, alpha = -SCORE_INF, beta = SCORE_INF;
     if (t->shared->options.aspiration && depth >= 5 && !score_is_mate(center)) {
         alpha = center - delta;
         beta = center + delta;
