@@ -368,6 +368,30 @@ static int drawish_divisor(const Position *p, int score)
     return 1;
 }
 
+/* The endgame half's scale in 64ths, by the side ahead in the endgame
+ * terms. Opposite-coloured bishops alone are often drawn a pawn or two up
+ * (neither bishop can contest the other's squares), so each extra pawn
+ * gives back only an eighth; a single pawn against level pieces (KRP v
+ * KR, KBP v KN) is often held too. */
+static int endgame_scale(const Position *p, int eg)
+{
+    enum { FULL = 64 };
+    const Color strong = eg > 0 ? WHITE : BLACK, weak = color_flip(strong);
+    const Bitboard strong_pawns = pieces_of(p, strong, PAWN);
+    const Bitboard white_bishops = pieces_of(p, WHITE, BISHOP), black_bishops = pieces_of(p, BLACK, BISHOP);
+    if (!(sb_type(p, KNIGHT) | sb_type(p, ROOK) | sb_type(p, QUEEN)) && white_bishops && !bb_several(white_bishops) &&
+        black_bishops && !bb_several(black_bishops) &&
+        !(white_bishops & light_squares) != !(black_bishops & light_squares)) {
+        int extra = bb_count(strong_pawns) - bb_count(pieces_of(p, weak, PAWN));
+        int scale = 24 + 8 * (extra > 0 ? extra : 0);
+        return scale < FULL ? scale : FULL;
+    }
+    if (strong_pawns && !bb_several(strong_pawns) && eval_has_pieces(p, weak) &&
+        piece_material(p, strong) - piece_material(p, weak) <= eval_piece_value[PAWN])
+        return FULL / 2;
+    return FULL;
+}
+
 static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const SearchBoardOps *ops,
                                                                  EvalTrace *trace, EvalCache *cache)
 {
@@ -399,11 +423,14 @@ static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const Search
         phase = PHASE_MAX;
     const int32_t sum = white.score - black.score;
     const int mg = unpack_mg(sum), eg = unpack_eg(sum);
-    int blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    const int scale = endgame_scale(p, eg);
+    /* One rounding: (mg * phase + eg * scale / 64 * (24 - phase)) / 24. */
+    int blended = (mg * phase * 64 + eg * scale * (PHASE_MAX - phase)) / (PHASE_MAX * 64);
     int divisor = drawish_divisor(p, blended);
     int score = blended / divisor;
     if (trace) {
         trace->phase = phase;
+        trace->scale = scale;
         trace->divisor = divisor;
         trace->mg = mg;
         trace->eg = eg;
