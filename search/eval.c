@@ -88,14 +88,9 @@ static CHESSLAB_FORCE_INLINE Bitboard piece_attacks(const SearchBoardOps *ops, P
     }
 }
 
-/* rank * 4 + file from the nearer edge, from the piece's own side: a
- * table, as this runs for every piece of every evaluation. */
-#define PST_RANK(r) 4 * (r), 4 * (r) + 1, 4 * (r) + 2, 4 * (r) + 3, 4 * (r) + 3, 4 * (r) + 2, 4 * (r) + 1, 4 * (r)
-static const uint8_t pst_square[64] = { PST_RANK(0), PST_RANK(1), PST_RANK(2), PST_RANK(3),
-                                        PST_RANK(4), PST_RANK(5), PST_RANK(6), PST_RANK(7) };
-#undef PST_RANK
-
-static inline int pst_index(Square sq, Color us) { return pst_square[sb_relative(sq, us)]; }
+/* The square from the piece's own side, mirrored across the middle file
+ * when its king stands on files a to d: king_flip is 7 then, else 0. */
+static inline int pst_index(Square sq, Color us, int king_flip) { return sb_relative(sq, us) ^ king_flip; }
 
 static inline int distance(Square a, Square b)
 {
@@ -112,7 +107,7 @@ static inline Bitboard forward(Bitboard b, Color c) { return c == WHITE ? b << 8
  * folds away. */
 static CHESSLAB_FORCE_INLINE void piece_type_terms(Accumulator *a, const Position *p, const SearchBoardOps *ops,
                                                    Color us, SideAttacks *mine, const SideAttacks *theirs,
-                                                   int *phase, int *ring_attackers, const PieceType t)
+                                                   int *phase, int *ring_attackers, int king_flip, const PieceType t)
 {
     const Bitboard pieces = pieces_of(p, us, t);
     if (t != KING)
@@ -123,7 +118,7 @@ static CHESSLAB_FORCE_INLINE void piece_type_terms(Accumulator *a, const Positio
     const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
     for (Bitboard b = pieces; b; b &= b - 1) {
         Square sq = bb_first(b);
-        term(a, pst_term[t] + pst_index(sq, us), 1);
+        term(a, pst_term[t] + pst_index(sq, us, king_flip), 1);
         if (t < KNIGHT || t > QUEEN)
             continue;
         Bitboard reach = piece_attacks(ops, t, sq, occupied);
@@ -168,12 +163,13 @@ static CHESSLAB_FORCE_INLINE void pieces_terms(Accumulator *a, const Position *p
                                                                int *phase)
 {
     int ring_attackers = 0;
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, PAWN);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, KNIGHT);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, BISHOP);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, ROOK);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, QUEEN);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, KING);
+    const int king_flip = square_file(bb_first(pieces_of(p, us, KING))) < 4 ? 7 : 0;
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, PAWN);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, KNIGHT);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, BISHOP);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, ROOK);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, QUEEN);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, KING);
     mine->all_but_king = mine->pawns | mine->reach[KNIGHT] | mine->reach[BISHOP] | mine->reach[ROOK] | mine->reach[QUEEN];
     mine->all |= mine->all_but_king;
     mine->ring_attackers = ring_attackers;

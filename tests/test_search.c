@@ -479,26 +479,56 @@ static void mirror(const Setup *s, Setup *m)
     m->ep = s->ep == SQ_NONE ? SQ_NONE : (Square)(s->ep ^ 56);
 }
 
-/* The same position with the colours swapped scores the same for the side
- * to move: no term favours a colour. Every line of the perft suite. */
-static void test_eval_symmetry(void **state)
+/* The position mirrored across the middle file (a to h), castling rights
+ * dropped since they do not survive it. */
+static void mirror_files(const Setup *s, Setup *m)
 {
-    (void)state;
+    *m = *s;
+    for (int sq = 0; sq < 64; sq++)
+        m->board[sq] = s->board[sq ^ 7];
+    m->castling = 0;
+    m->ep = s->ep == SQ_NONE ? SQ_NONE : (Square)(s->ep ^ 7);
+}
+
+/* Every line of the perft suite, with castling rights dropped when
+ * without_castling, scores for the side to move what its image under
+ * transform scores. */
+static void assert_eval_invariant(void (*transform)(const Setup *, Setup *), bool without_castling, const char *what)
+{
     SuiteLines suite = suite_load("perftsuite.epd");
     const SearchBoardOps *ops = search_board_ops();
     SearchBoard *a = search_board_new(), *b = search_board_new();
     for (int i = 0; i < suite.count; i++) {
-        Setup m;
-        mirror(&suite.lines[i].setup, &m);
-        ops->load(a, &suite.lines[i].setup);
+        Setup original = suite.lines[i].setup, m;
+        if (without_castling)
+            original.castling = 0;
+        transform(&original, &m);
+        ops->load(a, &original);
         ops->load(b, &m);
         int ea = evaluate(search_board_position(a), ops), eb = evaluate(search_board_position(b), ops);
         if (ea != eb)
-            fail_msg("line %d: %d vs mirrored %d: %s", i + 1, ea, eb, suite.lines[i].fen);
+            fail_msg("line %d: %d vs %s %d: %s", i + 1, ea, what, eb, suite.lines[i].fen);
     }
     movegen_board_free(a);
     movegen_board_free(b);
     suite_free(&suite);
+}
+
+/* A position and its mirror across the middle file score the same: no term
+ * favours a wing (the piece-square tables count files from the own king's
+ * wing). */
+static void test_eval_wing_symmetry(void **state)
+{
+    (void)state;
+    assert_eval_invariant(mirror_files, true, "mirrored across the files");
+}
+
+/* The same position with the colours swapped scores the same for the side
+ * to move: no term favours a colour. */
+static void test_eval_symmetry(void **state)
+{
+    (void)state;
+    assert_eval_invariant(mirror, false, "mirrored");
 }
 
 /* The pawn cache changes no score: every perft-suite line and its mirror,
@@ -700,6 +730,7 @@ int main(void)
         cmocka_unit_test(test_tt_aging),
         cmocka_unit_test(test_see),
         cmocka_unit_test(test_eval_symmetry),
+        cmocka_unit_test(test_eval_wing_symmetry),
         cmocka_unit_test(test_eval_cache),
         cmocka_unit_test(test_search_board_extras),
         cmocka_unit_test(test_time_plans),

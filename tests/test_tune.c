@@ -121,7 +121,7 @@ static void test_early_stopping_never_worse(void **state)
     /* Results that no weight explains: noise. */
     for (int i = 0; i < 2000; i++) {
         memset(&trace, 0, sizeof trace);
-        trace.coef[EVAL_PST_KNIGHT + rand() % 32] = 1;
+        trace.coef[EVAL_PST_KNIGHT + rand() % EVAL_PST_SQUARES] = 1;
         trace.phase = 24;
         trace.scale = 64;
         trace.divisor = 1;
