@@ -44,6 +44,7 @@ MULTIPV_RE = re.compile(
     r"nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv((?: " + MOVE + ")+)$")
 CURRMOVE_RE = re.compile(r"^info depth \d+ currmove (" + MOVE + r") currmovenumber (\d+)$")
 BESTMOVE_RE = re.compile(r"^bestmove (" + MOVE + r")( ponder (" + MOVE + "))?$")
+OPTION_DEFAULT_RE = re.compile(r"^option name (.+?) type \w+ default (\S+)")
 
 
 def check(ok, what):
@@ -68,6 +69,7 @@ def session_basics():
     e = Engine()
     e.send("uci")
     lines, t = e.until("^uciok$")
+    uci_lines = lines
     check(t is not None, "uci answered with uciok")
     check(any(l.startswith("id name chesslab") for l in lines), "id name")
     for name in ("Hash", "Threads", "Move Overhead", "Ponder", "NullMove", "LMR", "Futility", "Aspiration",
@@ -119,14 +121,17 @@ def session_basics():
             check(t is not None and not strings, "%s: accepted silently (%s)" % (cmd, strings))
         else:
             check(t is not None and any(expect in l for l in strings), "%s: info string with '%s'" % (cmd, expect))
-    for name in ("NullMove", "LMR", "Futility", "Aspiration"):
-        e.send("setoption name %s value true" % name)
-    # One thread again: the node limit and determinism checks below are the
-    # serial search's.
-    e.send("setoption name Threads value 1")
-    e.send("setoption name Bind value compact")
-    e.send("setoption name CaptureOrder value SEE")
-    e.send("setoption name MultiPV value 1")
+    # Every option back to the default the engine advertised: the node limit
+    # and determinism checks below are the serial search's, and the last one
+    # compares with a fresh process, so nothing here may differ from it (the
+    # Hash left at 1 MB above gives a different depth-9 tree).
+    defaults = dict(m.groups() for m in (OPTION_DEFAULT_RE.match(l) for l in uci_lines) if m)
+    check(defaults.get("Hash") is not None and defaults.get("Threads") == "1", "defaults advertised: %s" % defaults)
+    for name, value in defaults.items():
+        e.send("setoption name %s value %s" % (name, value))
+    e.send("isready")
+    lines, _ = e.until("^readyok$")
+    check(not any(l.startswith("info string") for l in lines), "defaults restored silently")
 
     # position + go depth: info lines in the documented layout, a legal bestmove.
     e.send("ucinewgame")
