@@ -88,14 +88,9 @@ static CHESSLAB_FORCE_INLINE Bitboard piece_attacks(const SearchBoardOps *ops, P
     }
 }
 
-/* rank * 4 + file from the nearer edge, from the piece's own side: a
- * table, as this runs for every piece of every evaluation. */
-#define PST_RANK(r) 4 * (r), 4 * (r) + 1, 4 * (r) + 2, 4 * (r) + 3, 4 * (r) + 3, 4 * (r) + 2, 4 * (r) + 1, 4 * (r)
-static const uint8_t pst_square[64] = { PST_RANK(0), PST_RANK(1), PST_RANK(2), PST_RANK(3),
-                                        PST_RANK(4), PST_RANK(5), PST_RANK(6), PST_RANK(7) };
-#undef PST_RANK
-
-static inline int pst_index(Square sq, Color us) { return pst_square[sb_relative(sq, us)]; }
+/* The square from the piece's own side, mirrored across the middle file
+ * when its king stands on files a to d: king_flip is 7 then, else 0. */
+static inline int pst_index(Square sq, Color us, int king_flip) { return sb_relative(sq, us) ^ king_flip; }
 
 static inline int distance(Square a, Square b)
 {
@@ -112,7 +107,7 @@ static inline Bitboard forward(Bitboard b, Color c) { return c == WHITE ? b << 8
  * folds away. */
 static CHESSLAB_FORCE_INLINE void piece_type_terms(Accumulator *a, const Position *p, const SearchBoardOps *ops,
                                                    Color us, SideAttacks *mine, const SideAttacks *theirs,
-                                                   int *phase, int *ring_attackers, const PieceType t)
+                                                   int *phase, int *ring_attackers, int king_flip, const PieceType t)
 {
     const Bitboard pieces = pieces_of(p, us, t);
     if (t != KING)
@@ -123,7 +118,7 @@ static CHESSLAB_FORCE_INLINE void piece_type_terms(Accumulator *a, const Positio
     const Bitboard own_pawns = pieces_of(p, us, PAWN), their_pawns = pieces_of(p, color_flip(us), PAWN);
     for (Bitboard b = pieces; b; b &= b - 1) {
         Square sq = bb_first(b);
-        term(a, pst_term[t] + pst_index(sq, us), 1);
+        term(a, pst_term[t] + pst_index(sq, us, king_flip), 1);
         if (t < KNIGHT || t > QUEEN)
             continue;
         Bitboard reach = piece_attacks(ops, t, sq, occupied);
@@ -168,12 +163,13 @@ static CHESSLAB_FORCE_INLINE void pieces_terms(Accumulator *a, const Position *p
                                                                int *phase)
 {
     int ring_attackers = 0;
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, PAWN);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, KNIGHT);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, BISHOP);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, ROOK);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, QUEEN);
-    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, KING);
+    const int king_flip = square_file(bb_first(pieces_of(p, us, KING))) < 4 ? 7 : 0;
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, PAWN);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, KNIGHT);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, BISHOP);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, ROOK);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, QUEEN);
+    piece_type_terms(a, p, ops, us, mine, theirs, phase, &ring_attackers, king_flip, KING);
     mine->all_but_king = mine->pawns | mine->reach[KNIGHT] | mine->reach[BISHOP] | mine->reach[ROOK] | mine->reach[QUEEN];
     mine->all |= mine->all_but_king;
     mine->ring_attackers = ring_attackers;
@@ -368,6 +364,30 @@ static int drawish_divisor(const Position *p, int score)
     return 1;
 }
 
+/* The endgame half's scale in 64ths, by the side ahead in the endgame
+ * terms. Opposite-coloured bishops alone are often drawn a pawn or two up
+ * (neither bishop can contest the other's squares), so each extra pawn
+ * gives back only an eighth; a single pawn against level pieces (KRP v
+ * KR, KBP v KN) is often held too. */
+static int endgame_scale(const Position *p, int eg)
+{
+    enum { FULL = 64 };
+    const Color strong = eg > 0 ? WHITE : BLACK, weak = color_flip(strong);
+    const Bitboard strong_pawns = pieces_of(p, strong, PAWN);
+    const Bitboard white_bishops = pieces_of(p, WHITE, BISHOP), black_bishops = pieces_of(p, BLACK, BISHOP);
+    if (!(sb_type(p, KNIGHT) | sb_type(p, ROOK) | sb_type(p, QUEEN)) && white_bishops && !bb_several(white_bishops) &&
+        black_bishops && !bb_several(black_bishops) &&
+        !(white_bishops & light_squares) != !(black_bishops & light_squares)) {
+        int extra = bb_count(strong_pawns) - bb_count(pieces_of(p, weak, PAWN));
+        int scale = 24 + 8 * (extra > 0 ? extra : 0);
+        return scale < FULL ? scale : FULL;
+    }
+    if (strong_pawns && !bb_several(strong_pawns) && eval_has_pieces(p, weak) &&
+        piece_material(p, strong) - piece_material(p, weak) <= eval_piece_value[PAWN])
+        return FULL / 2;
+    return FULL;
+}
+
 static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const SearchBoardOps *ops,
                                                                  EvalTrace *trace, EvalCache *cache)
 {
@@ -399,11 +419,14 @@ static CHESSLAB_FORCE_INLINE int evaluate_traced(const Position *p, const Search
         phase = PHASE_MAX;
     const int32_t sum = white.score - black.score;
     const int mg = unpack_mg(sum), eg = unpack_eg(sum);
-    int blended = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+    const int scale = endgame_scale(p, eg);
+    /* One rounding: (mg * phase + eg * scale / 64 * (24 - phase)) / 24. */
+    int blended = (mg * phase * 64 + eg * scale * (PHASE_MAX - phase)) / (PHASE_MAX * 64);
     int divisor = drawish_divisor(p, blended);
     int score = blended / divisor;
     if (trace) {
         trace->phase = phase;
+        trace->scale = scale;
         trace->divisor = divisor;
         trace->mg = mg;
         trace->eg = eg;

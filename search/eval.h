@@ -47,11 +47,12 @@ int evaluate_cached(const Position *p, const SearchBoardOps *ops, EvalCache *cac
 
 /* The features behind one evaluation: for every weight, White's count minus
  * Black's, and how the sums were blended. White's score is
- * (mg * phase + eg * (24 - phase)) / 24 / divisor, with mg and eg the
- * counts times the weights. */
+ * (mg * phase * 64 + eg * scale * (24 - phase)) / (24 * 64) / divisor, with
+ * mg and eg the counts times the weights. */
 typedef struct EvalTrace {
     int16_t coef[EVAL_PARAM_COUNT];
     int phase;       /* 0 (pawns and kings) .. 24 (every piece) */
+    int scale;       /* the endgame sum's scale in 64ths: 64, less in drawish endings */
     int divisor;     /* 1, or 8 in a pawnless ending that material cannot win */
     int mg, eg;      /* the weighted sums, White's view */
     int white_score; /* the evaluation from White's side */

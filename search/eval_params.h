@@ -17,15 +17,16 @@ typedef struct EvalPair {
     int mg, eg;
 } EvalPair;
 
-/* Piece-square tables are file-mirrored (a piece on c3 and on f3 shares a
- * weight): 4 files x 8 ranks, from the piece's own side, index
- * rank * 4 + min(file, 7 - file). Halving the table halves what the tuner
- * must learn from the same games. */
-enum { EVAL_PST_SQUARES = 32 };
+/* Piece-square tables are by square from the piece's own side (rank * 8 +
+ * file), mirrored across the middle file when the side's king stands on
+ * files a to d: a piece's file counts from its own king's wing, so a pawn
+ * in front of a king castled long shares the weight of one in front of a
+ * king castled short, and the king's own table uses files e to h only. */
+enum { EVAL_PST_SQUARES = 64 };
 
 #define EVAL_TERMS(X)                                                                      \
     X(MATERIAL, 5, "pawn, knight, bishop, rook, queen")                                    \
-    X(PST_PAWN, EVAL_PST_SQUARES, "pawn square (relative rank * 4 + file from the edge)")  \
+    X(PST_PAWN, EVAL_PST_SQUARES, "pawn square (relative rank * 8 + file, mirrored when the own king is on files a-d)")  \
     X(PST_KNIGHT, EVAL_PST_SQUARES, "knight square")                                       \
     X(PST_BISHOP, EVAL_PST_SQUARES, "bishop square")                                       \
     X(PST_ROOK, EVAL_PST_SQUARES, "rook square")                                           \

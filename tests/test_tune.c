@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/setup.h"
 #include "search/eval.h"
 #include "tests/test_support.h"
 #include "search/score.h"
@@ -44,7 +45,9 @@ static void test_trace_reproduces_evaluation(void **state)
         assert_int_equal(eg, trace.eg);
         assert_true(trace.phase >= 0 && trace.phase <= 24);
         assert_true(trace.divisor == 1 || trace.divisor == 8);
-        assert_int_equal((trace.mg * trace.phase + trace.eg * (24 - trace.phase)) / 24 / trace.divisor,
+        assert_true(trace.scale > 0 && trace.scale <= 64);
+        assert_int_equal((trace.mg * trace.phase * 64 + trace.eg * trace.scale * (24 - trace.phase)) / (24 * 64) /
+                             trace.divisor,
                          trace.white_score);
         /* The tuner's real-valued score differs only by the rounding. */
         assert_true(tune_set_add(&set, &trace, 0.5f, (uint32_t)i));
@@ -81,6 +84,7 @@ static void test_fit_recovers_weights(void **state)
         for (int u = 0; u < USED; u++)
             trace.coef[used[u]] = (int16_t)(rand() % 5 - 2);
         trace.phase = rand() % 25;
+        trace.scale = 64;
         trace.divisor = 1;
         assert_true(tune_set_add(&set, &trace, 0, (uint32_t)i));
         double s = tune_position_score(&set, set.count - 1, t_mg, t_eg);
@@ -117,8 +121,9 @@ static void test_early_stopping_never_worse(void **state)
     /* Results that no weight explains: noise. */
     for (int i = 0; i < 2000; i++) {
         memset(&trace, 0, sizeof trace);
-        trace.coef[EVAL_PST_KNIGHT + rand() % 32] = 1;
+        trace.coef[EVAL_PST_KNIGHT + rand() % EVAL_PST_SQUARES] = 1;
         trace.phase = 24;
+        trace.scale = 64;
         trace.divisor = 1;
         assert_true(tune_set_add(&set, &trace, (float)(rand() % 3) / 2, (uint32_t)(i / 20)));
     }
@@ -225,10 +230,55 @@ static void test_wdl_fit_recovers_model(void **state)
     free(samples);
 }
 
+static void trace_of(const char *fen, EvalTrace *trace)
+{
+    Setup s;
+    char err[256];
+    if (!setup_from_fen(&s, fen, err, sizeof err))
+        fail_msg("%s: %s", fen, err);
+    const SearchBoardOps *ops = search_board_ops();
+    SearchBoard *board = search_board_new();
+    ops->load(board, &s);
+    eval_trace(search_board_position(board), ops, trace);
+    movegen_board_free(board);
+}
+
+/* The endgame scale, read from the trace, in the endings it is about and
+ * in their near misses. */
+static void test_trace_endgame_scale(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        int scale;
+    } cases[] = {
+        /* Opposite-coloured bishops (c3 dark, e6 light): level pawns 24/64,
+         * three pawns up 48/64, the side ahead being either colour. */
+        { "8/5k2/4b3/3p4/3P4/2B1K3/8/8 w - - 0 1", 24 },
+        { "8/5k2/4b3/8/P1P5/2B1K3/5P2/8 w - - 0 1", 48 },
+        { "8/5p2/2p1b3/p4k2/8/2B1K3/8/8 b - - 0 1", 48 },
+        /* Same-coloured bishops, or a knight beside opposite ones: full. */
+        { "8/5k2/3b4/3p4/3P4/2B1K3/5P2/8 w - - 0 1", 64 },
+        { "8/5k2/4b3/3p4/3P4/2B1K3/5N2/8 w - - 0 1", 64 },
+        /* One pawn against level pieces: half; two pawns, or a piece more:
+         * full. */
+        { "r7/8/4k3/8/4P3/4K3/8/7R w - - 0 1", 32 },
+        { "r7/8/4k3/8/4P3/4K3/5P2/7R w - - 0 1", 64 },
+        { "r7/8/4k3/8/4P3/4K3/8/5N1R w - - 0 1", 64 },
+    };
+    static EvalTrace trace;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        trace_of(cases[i].fen, &trace);
+        if (trace.scale != cases[i].scale)
+            fail_msg("%s: scale %d, expected %d", cases[i].fen, trace.scale, cases[i].scale);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_trace_reproduces_evaluation),
+        cmocka_unit_test(test_trace_endgame_scale),
         cmocka_unit_test(test_fit_recovers_weights),
         cmocka_unit_test(test_early_stopping_never_worse),
         cmocka_unit_test(test_positions_from_pgn),

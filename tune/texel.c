@@ -83,7 +83,7 @@ static void gradient(const TuneSet *set, const double *w_mg, const double *w_eg,
             double s = sigmoid(tune_position_score(set, i, w_mg, w_eg), k);
             /* d(result - s)^2 / d score, then d score / d weight. */
             double d = -2.0 * (pos->result - s) * s * (1 - s) * k * log(10.0) / 400.0 / pos->divisor / 24.0;
-            double dmg = d * pos->phase, deg = d * (24 - pos->phase);
+            double dmg = d * pos->phase, deg = d * (24 - pos->phase) * pos->scale / 64.0;
             const TuneFeature *f = &set->features[pos->first];
             for (unsigned j = 0; j < pos->count; j++) {
                 g[f[j].index] += dmg * f[j].count;

@@ -45,6 +45,7 @@ bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t g
     TunePosition *pos = &set->positions[set->count++];
     *pos = (TunePosition){ .first = (uint32_t)set->feature_count, .count = (uint16_t)nonzero,
                            .phase = (uint8_t)trace->phase, .divisor = (uint8_t)trace->divisor,
+                           .scale = (uint8_t)trace->scale,
                            .result = result, .game = game };
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         if (trace->coef[i])

@@ -29,6 +29,7 @@ typedef struct TunePosition {
     uint16_t count;
     uint8_t phase;    /* 0 .. 24 */
     uint8_t divisor;  /* 1 or 8 */
+    uint8_t scale;    /* the endgame sum's scale in 64ths (EvalTrace) */
     float result;     /* 1 White won, 0.5 draw, 0 Black won */
     uint32_t game;    /* which game it came from (for train/validation splits) */
 } TunePosition;
@@ -65,7 +66,7 @@ static inline double tune_position_score(const TuneSet *set, size_t i, const dou
         mg += w_mg[f[k].index] * f[k].count;
         eg += w_eg[f[k].index] * f[k].count;
     }
-    return (mg * pos->phase + eg * (24 - pos->phase)) / 24.0 / pos->divisor;
+    return (mg * pos->phase + eg * pos->scale / 64.0 * (24 - pos->phase)) / 24.0 / pos->divisor;
 }
 
 #endif
