@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/castling.h"
 #include "search/bitops.h"
 #include "search/eval.h"
 #include "search/see.h"
@@ -460,6 +461,10 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     if (!in_check) {
         static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
         best = static_eval;
+        /* The table's bound is a better stand-pat when it lies on the
+         * right side of the static evaluation. */
+        if (found && !score_is_mate(hit_score) && (hit.bound & (hit_score > best ? BOUND_LOWER : BOUND_UPPER)))
+            best = hit_score;
         if (best >= beta) {
             if (!found)
                 tt_store(t->shared->tt, sb_key(p), MOVE_NONE, score_to_tt(best, ply), static_eval, 0, BOUND_LOWER);
@@ -618,6 +623,24 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
         see(pos(t), t->ops, m) < -100 * depth)
         return MOVE_PRUNED;
 
+    /* Near the leaves, quiet moves that neither check nor have any hope
+     * of reaching alpha are skipped once a move has been searched: by the
+     * move count, or by futility at the depth the move would be searched
+     * to after its late-move reduction (a quiet move that would get a
+     * shallow search anyway is dropped when even a generous margin cannot
+     * lift the static evaluation to alpha). Decided before the move is
+     * made; a castling move's check is known only once it is. */
+    bool futile = false;
+    if (opt->futility && !pv_node && !in_check && !tactical && may_prune) {
+        int lmr_depth = depth - 1 - t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
+        if (lmr_depth < 0)
+            lmr_depth = 0;
+        futile = (depth <= 3 && move_count > 3 + depth * depth * (1 + node->improving)) ||
+                 (lmr_depth <= 5 && node->static_eval + 100 + 120 * (lmr_depth + 1) <= alpha);
+        if (futile && !move_is_castle(m) && !search_quiet_gives_check(pos(t), t->ops, m))
+            return MOVE_PRUNED;
+    }
+
     t->frames[ply].move = m;
     make_move(t, m);
     if (hook_defer_move(t, may_defer)) {
@@ -625,21 +648,9 @@ MoveOutcome search_node_move(SearchThread *t, const NodeInfo *node, Move m, int 
         return MOVE_DEFERRED;
     }
     const bool gives_check = side_in_check(t);
-    /* Near the leaves, quiet moves that neither check nor have any hope
-     * of reaching alpha are skipped once a move has been searched. */
-    if (opt->futility && !pv_node && !in_check && !tactical && !gives_check && may_prune) {
-        /* Futility by the depth the move would be searched to after its
-         * late-move reduction: a quiet move that would get a shallow search
-         * anyway is dropped when even a generous margin cannot lift the
-         * static evaluation to alpha. */
-        int lmr_depth = depth - 1 - t->reduction[depth < 64 ? depth : 63][move_count < 64 ? move_count : 63];
-        if (lmr_depth < 0)
-            lmr_depth = 0;
-        if ((depth <= 3 && move_count > 3 + depth * depth * (1 + node->improving)) ||
-            (lmr_depth <= 5 && node->static_eval + 100 + 120 * (lmr_depth + 1) <= alpha)) {
-            unmake_move(t);
-            return MOVE_PRUNED;
-        }
+    if (futile && !gives_check) {
+        unmake_move(t);
+        return MOVE_PRUNED;
     }
     t->frames[ply + 1].null_move = false;
     int new_depth = depth - 1 + (m == node->singular), score;

@@ -19,6 +19,7 @@
 #ifndef CHESSLAB_SEARCH_INTERNAL_H
 #define CHESSLAB_SEARCH_INTERNAL_H
 
+#include "search/bitops.h"
 #include "search/eval.h"
 #include "search/search.h"
 #include "search/see.h"
@@ -232,6 +233,33 @@ static inline Move search_pick_move(ScoredMove *list, int n, int next, const Pos
         list[next] = chosen;
         return chosen.move;
     }
+}
+
+/* Does move m, a non-capture other than castling, give check? Answered
+ * before the move is made, so that a quiet move which futility or the move
+ * count prunes is never made (most of the moves those two look at are
+ * pruned). Direct checks by a knight or pawn on its new square; any slider
+ * line to the king opened or made by the move (discovered checks too),
+ * with the moving man taken off its square and put on the new one. */
+static inline bool search_quiet_gives_check(const Position *p, const SearchBoardOps *ops, Move m)
+{
+    const Color us = sb_side(p);
+    const Square from = move_from(m), to = move_to(m);
+    const Square king = bb_first(sb_pieces(p, color_flip(us), KING));
+    const PieceType moved = move_is_promotion(m) ? move_promotion_type(m) : sb_type_on(p, from);
+    const Bitboard from_bb = bb_of(from), to_bb = bb_of(to), king_bb = bb_of(king);
+    if (moved == KNIGHT && (sb_knight_attacks_from(to) & king_bb))
+        return true;
+    if (moved == PAWN && (sb_pawn_attacks_from(to, us) & king_bb))
+        return true;
+    const Bitboard occupied = (sb_occupied(p) & ~from_bb) | to_bb;
+    Bitboard diagonal = (sb_pieces(p, us, BISHOP) | sb_pieces(p, us, QUEEN)) & ~from_bb;
+    Bitboard straight = (sb_pieces(p, us, ROOK) | sb_pieces(p, us, QUEEN)) & ~from_bb;
+    if (moved == BISHOP || moved == QUEEN)
+        diagonal |= to_bb;
+    if (moved == ROOK || moved == QUEEN)
+        straight |= to_bb;
+    return (ops->bishop_attacks(king, occupied) & diagonal) || (ops->rook_attacks(king, occupied) & straight);
 }
 
 #endif

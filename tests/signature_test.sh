@@ -13,8 +13,8 @@ bin=$1
 mode=${2:-full}
 source "$(dirname "$0")/cli_lib.sh"
 
-bench_nodes=5566057        # chesslab bench (default depth)
-bench_depth6_nodes=61773   # chesslab bench --depth 6
+bench_nodes=5170037        # chesslab bench (default depth)
+bench_depth6_nodes=62148   # chesslab bench --depth 6
 
 bench_count() { # bench_count ARGS...: the "Nodes searched" of chesslab bench ARGS
   timeout "$hang_guard" "$bin" bench "$@" 2>&1 >/dev/null </dev/null | awk '/^Nodes searched/ {print $4}'

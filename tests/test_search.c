@@ -13,6 +13,8 @@
 #include "search/engine.h"
 #include "search/eval.h"
 #include "search/see.h"
+#include "search/search_internal.h"
+#include "core/castling.h"
 
 /* ---- helpers ---- */
 
@@ -563,7 +565,8 @@ static void test_eval_cache(void **state)
 /* ---- the search board's extra entry points ---- */
 
 /* One position's checks: tactical_moves lists exactly legal_moves' captures
- * and promotions, in its order; legal_count counts legal_moves; a null move
+ * and promotions, in its order; legal_count counts legal_moves; the
+ * search's check test agrees with making each quiet move; a null move
  * gives the position (and key) that loading it with the other side to move,
  * no en passant square and the halfmove clock at 0 gives, and unmake_null
  * restores the position and key. */
@@ -608,6 +611,20 @@ static void check_board_extras(const SearchBoardOps *ops, SearchBoard *b, Search
         fail_msg("%s (%s): %d tactical moves, legal_moves has %d", what, ops->strategy, t, k);
     if (ops->legal_count(b) != n)
         fail_msg("%s (%s): legal_count %d, legal_moves %d", what, ops->strategy, ops->legal_count(b), n);
+    /* The search's check test before a quiet move agrees with making it. */
+    for (int i = 0; i < n; i++) {
+        if (move_is_capture(all[i]) || move_is_castle(all[i]))
+            continue;
+        const bool predicted = search_quiet_gives_check(search_board_position(b), ops, all[i]);
+        ops->make(b, all[i]);
+        const bool checks = ops->in_check(b);
+        ops->unmake(b);
+        if (predicted != checks) {
+            char text[MOVE_TEXT_MAX];
+            move_to_uci(all[i], text);
+            fail_msg("%s (%s): %s gives check %d, predicted %d", what, ops->strategy, text, checks, predicted);
+        }
+    }
 
     Setup before, passed, after;
     ops->save(b, &before);
