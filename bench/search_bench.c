@@ -38,11 +38,12 @@ static void score_text(int score, char *buf, size_t len)
         snprintf(buf, len, "cp %d", score);
 }
 
-bool search_bench_signature(int depth, FILE *out, FILE *err, SearchBenchTotals *totals)
+bool search_bench_signature(int depth, const struct NnueNet *net, FILE *out, FILE *err, SearchBenchTotals *totals)
 {
     Engine *e = engine_new(SEARCH_BENCH_HASH_MB);
     if (e == NULL)
         return false;
+    engine_options(e)->net = net;
     memset(totals, 0, sizeof *totals);
     SearchLimits limits;
     search_limits_init(&limits);
@@ -180,6 +181,7 @@ bool search_bench_tactics(const TacticsOptions *o, FILE *out, TacticsTotals *tot
         snprintf(err_text, err_len, "out of memory");
         return false;
     }
+    engine_options(e)->net = o->net;
     SearchLimits limits;
     search_limits_init(&limits);
     limits.nodes = o->nodes;

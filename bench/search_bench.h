@@ -28,8 +28,10 @@ typedef struct SearchBenchTotals {
     int positions;
 } SearchBenchTotals;
 
-/* Per-position lines to out, the totals to err. False when out of memory. */
-bool search_bench_signature(int depth, FILE *out, FILE *err, SearchBenchTotals *totals);
+/* Per-position lines to out, the totals to err; net NULL: the linear
+ * evaluation (the signature), else that network. False when out of memory. */
+struct NnueNet;
+bool search_bench_signature(int depth, const struct NnueNet *net, FILE *out, FILE *err, SearchBenchTotals *totals);
 
 typedef struct TacticsOptions {
     const char *epd;     /* file path */
@@ -38,6 +40,7 @@ typedef struct TacticsOptions {
     size_t hash_mb;
     int first, count;    /* lines first..first+count-1 (1-based; count 0: all) */
     bool verbose;        /* a line per position */
+    const struct NnueNet *net; /* NULL: the linear evaluation */
 } TacticsOptions;
 
 typedef struct TacticsTotals {

@@ -13,14 +13,35 @@
 #include "cli/commands.h"
 #include "cli/engine_flags.h"
 #include "search/engine.h"
+#include "search/engine_options.h"
+#include "search/nnue.h"
+
+/* --eval EVAL: the network for nnue, NULL for linear; false after saying
+ * why when the value is no choice or the build has no network. */
+static bool parse_eval(const char *cmd, const char *text, const NnueNet **net)
+{
+    long choice;
+    if (!cli_engine_value(cmd, ENGINE_OPT_EVAL, text, &choice))
+        return false;
+    *net = choice == EVAL_NNUE ? nnue_builtin() : NULL;
+    if (choice == EVAL_NNUE && *net == NULL) {
+        cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
+        return false;
+    }
+    return true;
+}
 
 int bench_signature(int argc, char **argv)
 {
     long depth = SEARCH_BENCH_DEFAULT_DEPTH;
+    const NnueNet *net = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
         if (strcmp(argv[i], "--depth") == 0) {
             if (!(v = cli_value("bench", argc, argv, &i)) || !cli_parse_long("bench", "--depth", v, 1, 30, &depth))
+                return EXIT_USAGE;
+        } else if (strcmp(argv[i], "--eval") == 0) {
+            if (!(v = cli_value("bench", argc, argv, &i)) || !parse_eval("bench", v, &net))
                 return EXIT_USAGE;
         } else {
             cli_error("bench", "unknown option '%s' (see chesslab bench --help)", argv[i]);
@@ -28,7 +49,7 @@ int bench_signature(int argc, char **argv)
         }
     }
     SearchBenchTotals totals;
-    if (!search_bench_signature((int)depth, stdout, stderr, &totals)) {
+    if (!search_bench_signature((int)depth, net, stdout, stderr, &totals)) {
         cli_error("bench", "out of memory");
         return 1;
     }
@@ -69,6 +90,9 @@ int bench_tactics(int argc, char **argv)
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--count", v, 1, 1000000, &n))
                 return EXIT_USAGE;
             o.count = (int)n;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_eval(cmd, v, &o.net))
+                return EXIT_USAGE;
         } else if (strcmp(a, "--quiet") == 0) {
             o.verbose = false;
         } else {

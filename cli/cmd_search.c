@@ -16,7 +16,8 @@
 /* The engine options `search` takes as flags, in usage order. */
 static const EngineOptionId FLAGS[] = { ENGINE_OPT_HASH,    ENGINE_OPT_CAPTURE_ORDER,   ENGINE_OPT_SMP,
                                         ENGINE_OPT_THREADS, ENGINE_OPT_BIND,            ENGINE_OPT_MIN_SPLIT_DEPTH,
-                                        ENGINE_OPT_SPLIT_THREADS, ENGINE_OPT_MULTIPV };
+                                        ENGINE_OPT_SPLIT_THREADS, ENGINE_OPT_MULTIPV,
+                                        ENGINE_OPT_EVAL };
 enum { FLAG_COUNT = sizeof FLAGS / sizeof FLAGS[0] };
 
 static void usage(FILE *f)
@@ -24,6 +25,7 @@ static void usage(FILE *f)
     fputs("usage: chesslab search [--fen FEN] [--moves m1 m2 ...] (--depth D | --nodes N | --movetime MS)\n"
           "                       [--hash MB] [--off LIST] [--captures ORDER] [--smp VARIANT] [--threads N]\n"
           "                       [--bind POLICY] [--min-split-depth D] [--split-threads N] [--multipv N]\n"
+          "                       [--eval EVAL]\n"
           "                       [--info] [--json]\n"
           "\n"
           "  --fen FEN        position (default: the start position)\n"

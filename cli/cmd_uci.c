@@ -29,6 +29,7 @@
 #include "search/engine.h"
 #include "search/engine_options.h"
 #include "search/eval.h"
+#include "search/nnue.h"
 #include "search/see.h"
 #include "search/wdl.h"
 
@@ -409,11 +410,12 @@ static void cmd_eval(Uci *u)
 {
     const SearchBoard *board = engine_board(u->engine);
     const Position *p = search_board_position(board);
-    int score = evaluate(p, engine_ops(u->engine));
+    const NnueNet *net = engine_options(u->engine)->net;
+    int score = net ? nnue_evaluate(net, p) : evaluate(p, engine_ops(u->engine));
     if (sb_side(p) == BLACK)
         score = -score;
-    say(u, "Static evaluation: %+.2f (White's view; side to move %s)", score / 100.0,
-        sb_side(p) == WHITE ? "White" : "Black");
+    say(u, "Static evaluation: %+.2f (White's view; side to move %s; %s)", score / 100.0,
+        sb_side(p) == WHITE ? "White" : "Black", net ? "nnue" : "linear");
 }
 
 static void uci_bench(Uci *u, char **tokens, int count)
@@ -427,7 +429,7 @@ static void uci_bench(Uci *u, char **tokens, int count)
         return;
     SearchBenchTotals totals;
     pthread_mutex_lock(&u->out_lock);
-    bool ok = search_bench_signature((int)depth, u->out, stderr, &totals);
+    bool ok = search_bench_signature((int)depth, engine_options(u->engine)->net, u->out, stderr, &totals);
     pthread_mutex_unlock(&u->out_lock);
     if (!ok)
         say(u, "info string bench: out of memory");

@@ -24,5 +24,7 @@ int cmd_game(int argc, char **argv);
 int cmd_match(int argc, char **argv);
 /* Texel tuning of the evaluation (cmd_tune.c). */
 int cmd_tune(int argc, char **argv);
+/* The NNUE tools: nnue train (cmd_nnue.c). */
+int cmd_nnue(int argc, char **argv);
 
 #endif

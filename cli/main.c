@@ -18,6 +18,7 @@ static const Command commands[] = {
     { "game", cmd_game, "play moves (UCI or SAN) or read a PGN file: SAN, FEN, status and result per ply" },
     { "gens", cmd_gens, "list the move generators and whether this CPU can run them" },
     { "match", cmd_match, "games between two UCI engines (e.g. SMP variants): clock, rules, PGN, Elo" },
+    { "nnue", cmd_nnue, "NNUE evaluation tools: nnue train (fit a network to labelled positions)" },
     { "perft", cmd_perft, "count leaf nodes (one position, or every line of a perft EPD file)" },
     { "perftree", cmd_perftree, "the perftree debugging protocol: chesslab perftree DEPTH FEN [MOVES]" },
     { "search", cmd_search, "search one position: best move, score, PV, nodes, time (text or JSON)" },

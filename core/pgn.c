@@ -147,3 +147,14 @@ bool pgn_write_game(FILE *out, const PgnTags *tags, const Game *game, const char
     fprintf(out, "%.*s\n\n", (int)w.len, w.line);
     return !ferror(out);
 }
+
+int pgn_result_half_points(const char *result)
+{
+    if (strcmp(result, "1-0") == 0)
+        return 2;
+    if (strcmp(result, "1/2-1/2") == 0)
+        return 1;
+    if (strcmp(result, "0-1") == 0)
+        return 0;
+    return -1;
+}

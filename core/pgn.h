@@ -43,6 +43,9 @@ typedef struct PgnTags {
 
 /* Sets (replacing) or adds a tag; false when out of memory. */
 bool pgn_tags_set(PgnTags *tags, const char *name, const char *value);
+/* White's score in half points of a result token: 2 for "1-0", 1 for
+ * "1/2-1/2", 0 for "0-1"; -1 for "*" or anything else. */
+int pgn_result_half_points(const char *result);
 /* The value of a tag, NULL when absent. */
 const char *pgn_tags_get(const PgnTags *tags, const char *name);
 void pgn_tags_clear(PgnTags *tags);
@@ -86,5 +89,13 @@ typedef enum {
  * "FILE:LINE: game N, ply P (12... Nd2): Nd2 is ambiguous: b1d2, f3d2", and
  * pg holds what was read before the problem. */
 PgnRead pgn_read_game(PgnReader *r, PgnGame *pg, char *err, size_t err_len);
+
+/* Every game of the file at path, in order: visit(ctx, pg, readable), with
+ * readable false for a game that could not be read (pg then holds what was
+ * read of it). visit returns false to stop (with a message in err).
+ * Returns false with a one-line message in err when the file cannot be
+ * opened, memory runs out or visit stopped. */
+typedef bool (*PgnVisit)(void *ctx, const PgnGame *pg, bool readable, char *err, size_t err_len);
+bool pgn_visit_file(const char *path, const MoveGen *g, PgnVisit visit, void *ctx, char *err, size_t err_len);
 
 #endif

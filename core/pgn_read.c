@@ -2,10 +2,12 @@
  * comments, escape lines and NAGs consumed here) and the game reader on top
  * of it. Writing and tags are in pgn.c. */
 #include "core/pgn.h"
+#include "core/input_file.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -487,4 +489,25 @@ void pgn_game_free(PgnGame *pg)
     pgn_tags_free(&pg->tags);
     game_free(pg->game);
     pg->game = NULL;
+}
+
+bool pgn_visit_file(const char *path, const MoveGen *g, PgnVisit visit, void *ctx, char *err, size_t err_len)
+{
+    FILE *f;
+    if (input_file_open(path, &f, err, err_len) != INPUT_FILE_OK)
+        return false;
+    PgnReader *reader = pgn_reader_new(f, path);
+    PgnGame pg;
+    bool pg_ready = reader && pgn_game_init(&pg, g);
+    bool ok = pg_ready;
+    if (!ok)
+        snprintf(err, err_len, "%s: out of memory", path);
+    char game_err[1024];
+    for (PgnRead got; ok && (got = pgn_read_game(reader, &pg, game_err, sizeof game_err)) != PGN_END;)
+        ok = visit(ctx, &pg, got == PGN_GAME, err, err_len);
+    if (pg_ready)
+        pgn_game_free(&pg);
+    pgn_reader_free(reader);
+    fclose(f);
+    return ok;
 }

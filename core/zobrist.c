@@ -1,15 +1,7 @@
 #include "core/zobrist.h"
+#include "core/random.h"
 
 ZobristKeys zobrist;
-
-/* splitmix64: small, well-mixed and fully determined by its seed. */
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 void zobrist_reseed(uint64_t seed)
 {

@@ -29,10 +29,11 @@ ALLOWED = {
     "search": {"core", "movegen_variants"},
     "play": {"core"},
     "tune": {"core", "movegen_variants", "search"},
+    "nnue": {"core", "movegen_variants", "search"},
     "distributed": {"core"},
     "bench": {"core", "movegen_variants", "search", "play"},
-    "cli": {"core", "movegen_variants", "search", "play", "distributed", "bench", "tune"},
-    "tests": {"core", "movegen_variants", "search", "play", "distributed", "bench", "tune", "cli", "tests"},
+    "cli": {"core", "movegen_variants", "search", "play", "distributed", "bench", "tune", "nnue"},
+    "tests": {"core", "movegen_variants", "search", "play", "distributed", "bench", "tune", "nnue", "cli", "tests"},
 }
 # Headers the build generates (not in the source tree), by including file.
 GENERATED = {("bench/build_info.c", "chesslab_git.h")}

@@ -7,6 +7,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "search/nnue.h"
 #include "search/smp.h"
 
 /* ---- choices: the one spelling of each ---- */
@@ -30,7 +31,26 @@ static const EngineChoice capture_order_choices[] = {
     { "SEE", CAPTURES_SEE }, { "MVV-LVA", CAPTURES_MVV_LVA }, { NULL, 0 }
 };
 
+static const EngineChoice eval_choices[] = { { "linear", EVAL_LINEAR }, { "nnue", EVAL_NNUE }, { NULL, 0 } };
+
 /* ---- what each option changes ---- */
+
+static bool apply_eval(Engine *e, long value, char *note, size_t len)
+{
+    if (engine_searching(e)) {
+        snprintf(note, len, "Eval cannot change while searching: ignored");
+        return false;
+    }
+    const NnueNet *net = NULL;
+    if (value == EVAL_NNUE && (net = nnue_builtin()) == NULL) {
+        snprintf(note, len, "Eval nnue: %s; keeping the current evaluation", nnue_builtin_error());
+        return false;
+    }
+    engine_options(e)->net = net;
+    /* The table's stored evaluations came from the other function. */
+    engine_clear_hash(e);
+    return true;
+}
 
 static bool apply_hash(Engine *e, long mb, char *note, size_t len)
 {
@@ -302,5 +322,6 @@ void search_options_default(SearchOptions *o)
                           .futility = engine_option_default(ENGINE_OPT_FUTILITY) != 0,
                           .aspiration = engine_option_default(ENGINE_OPT_ASPIRATION) != 0,
                           .capture_order = (CaptureOrder)engine_option_default(ENGINE_OPT_CAPTURE_ORDER),
-                          .multipv = (int)engine_option_default(ENGINE_OPT_MULTIPV) };
+                          .multipv = (int)engine_option_default(ENGINE_OPT_MULTIPV),
+                          .net = engine_option_default(ENGINE_OPT_EVAL) == EVAL_NNUE ? nnue_builtin() : NULL };
 }

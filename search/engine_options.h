@@ -58,6 +58,8 @@ typedef enum { ENGINE_SPIN, ENGINE_CHECK, ENGINE_COMBO, ENGINE_STRING, ENGINE_BU
       "aspiration windows")                                                                                        \
     X(CAPTURE_ORDER, "CaptureOrder", ENGINE_COMBO, CAPTURES_SEE, 0, 0, capture_order_choices, "--captures",       \
       "ORDER", "capture_order", apply_capture_order, "capture ordering (SEE: by static exchange)")                 \
+    X(EVAL, "Eval", ENGINE_COMBO, EVAL_LINEAR, 0, 0, eval_choices, "--eval", "EVAL", "eval", apply_eval,           \
+      "static evaluation: linear (Texel-fitted terms) or nnue (the network built in, search/nnue.h)")            \
     X(UCI_CHESS960, "UCI_Chess960", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "chess960", apply_chess960,          \
       "Chess960: castling written king takes rook (a position that needs Chess960 castling is one anyway)")       \
     X(UCI_SHOW_WDL, "UCI_ShowWDL", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "show_wdl", apply_show_wdl,          \

@@ -10,6 +10,7 @@
 #include "core/castling.h"
 #include "search/bitops.h"
 #include "search/eval.h"
+#include "search/nnue.h"
 #include "search/see.h"
 
 static inline const Position *pos(const SearchThread *t) { return &t->board->pos; }
@@ -70,7 +71,10 @@ SearchThread *search_thread_new(const SearchBoardOps *ops, int id)
     }
     memset(t->boards, 0, board_bytes * (1 + MAX_BOARD_NEST));
     t->eval_cache = eval_cache_new();
-    if (t->eval_cache == NULL) {
+    t->nnue = nnue_stack_new();
+    if (t->eval_cache == NULL || t->nnue == NULL) {
+        eval_cache_free(t->eval_cache);
+        nnue_stack_free(t->nnue);
         free(t->boards);
         free(t);
         return NULL;
@@ -96,6 +100,7 @@ void search_thread_free(SearchThread *t)
     if (t == NULL)
         return;
     eval_cache_free(t->eval_cache);
+    nnue_stack_free(t->nnue);
     free(t->boards);
     free(t);
 }
@@ -116,6 +121,7 @@ void search_thread_set_root(SearchThread *t, const SearchBoard *board, const uin
     t->board_nest = 0;
     t->board = &t->boards[0];
     t->ops->load(t->board, &s);
+    nnue_stack_reset(t->nnue);
     if (count > HISTORY_KEYS) {
         history += count - HISTORY_KEYS;
         count = HISTORY_KEYS;
@@ -209,6 +215,7 @@ static inline bool side_in_check(SearchThread *t)
 static inline void make_move(SearchThread *t, Move m)
 {
     t->ops->make(t->board, m);
+    nnue_stack_push(t->nnue);
     uint64_t key = sb_key(pos(t));
     /* The child probes the table first thing: start loading its bucket. */
     tt_prefetch(t->shared->tt, key);
@@ -218,6 +225,7 @@ static inline void make_move(SearchThread *t, Move m)
 static inline void unmake_move(SearchThread *t)
 {
     t->ops->unmake(t->board);
+    nnue_stack_pop(t->nnue);
     t->key_count--;
 }
 
@@ -226,6 +234,7 @@ static inline void unmake_move(SearchThread *t)
 static inline void make_null_move(SearchThread *t)
 {
     t->ops->make_null(t->board);
+    nnue_stack_push(t->nnue);
     uint64_t key = sb_key(pos(t));
     tt_prefetch(t->shared->tt, key);
     t->keys[t->key_count++] = key;
@@ -234,6 +243,7 @@ static inline void make_null_move(SearchThread *t)
 static inline void unmake_null_move(SearchThread *t)
 {
     t->ops->unmake_null(t->board);
+    nnue_stack_pop(t->nnue);
     t->key_count--;
 }
 
@@ -245,6 +255,14 @@ void search_watch_limits(SearchShared *s)
 }
 
 /* Counts a node and watches the limits; true when the search must stop. */
+/* The static evaluation the options chose: the network, or the linear
+ * evaluation through the thread's pawn cache. */
+static inline int static_evaluation(SearchThread *t, const Position *p)
+{
+    const NnueNet *net = t->shared->options.net;
+    return net ? nnue_evaluate_stacked(net, p, t->nnue) : evaluate_cached(p, t->ops, t->eval_cache);
+}
+
 static inline bool count_node(SearchThread *t)
 {
     uint64_t nodes = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
@@ -447,7 +465,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
-        return in_check ? SCORE_DRAW : evaluate_cached(p, t->ops, t->eval_cache);
+        return in_check ? SCORE_DRAW : static_evaluation(t, p);
 
     const bool pv_node = beta - alpha > 1;
     TTData hit = { 0 };
@@ -459,7 +477,7 @@ static int qsearch(SearchThread *t, int alpha, int beta, int ply)
     const int alpha_start = alpha;
     int best = -SCORE_INF, static_eval = SCORE_NONE;
     if (!in_check) {
-        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : static_evaluation(t, p);
         best = static_eval;
         /* The table's bound is a better stand-pat when it lies on the
          * right side of the static evaluation. */
@@ -704,7 +722,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
     if (is_repetition(t) || dead_material(p) || fifty_move_draw(t, in_check))
         return SCORE_DRAW;
     if (ply >= SEARCH_MAX_PLY - 1)
-        return in_check ? SCORE_DRAW : evaluate_cached(p, t->ops, t->eval_cache);
+        return in_check ? SCORE_DRAW : static_evaluation(t, p);
 
     /* Mate distance pruning: no line from here can beat a mate already
      * found nearer the root. */
@@ -732,7 +750,7 @@ static int search(SearchThread *t, int alpha, int beta, int depth, int ply, bool
 
     int static_eval = SCORE_NONE;
     if (!in_check)
-        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : evaluate_cached(p, t->ops, t->eval_cache);
+        static_eval = found && hit.eval != SCORE_NONE ? hit.eval : static_evaluation(t, p);
     frame->static_eval = static_eval;
     const bool improving = !in_check && ply >= 2 && t->frames[ply - 2].static_eval != SCORE_NONE &&
                            static_eval > t->frames[ply - 2].static_eval;

@@ -23,6 +23,7 @@
 #include "search/tt.h"
 
 typedef enum { CAPTURES_SEE = 0, CAPTURES_MVV_LVA = 1 } CaptureOrder;
+typedef enum { EVAL_LINEAR = 0, EVAL_NNUE = 1 } EvalChoice;
 
 /* The most MultiPV lines (the most root moves there can be). */
 enum { SEARCH_MAX_MULTIPV = MAX_MOVES };
@@ -39,6 +40,9 @@ typedef struct SearchOptions {
      * each to a full-window score, and reports each as a line (at most
      * one per legal move). 1 (and anything less): the best move only. */
     int multipv;
+    /* The static evaluation: NULL the linear one (eval.h), else this
+     * network (nnue.h), shared read-only by every thread. */
+    const struct NnueNet *net;
 } SearchOptions;
 
 /* The option table's defaults (defined in engine_options.c). */

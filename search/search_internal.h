@@ -21,6 +21,7 @@
 
 #include "search/bitops.h"
 #include "search/eval.h"
+#include "search/nnue.h"
 #include "search/search.h"
 #include "search/see.h"
 
@@ -126,6 +127,7 @@ struct SearchThread {
     Frame frames[SEARCH_MAX_PLY + 4];
     PvLine pv[SEARCH_MAX_PLY + 1];
     EvalCache *eval_cache; /* its own pawn-structure cache */
+    NnueStack *nnue;       /* the network's accumulators along the path */
     int16_t history[2][64][64];
     Move counter[64][64]; /* by the opponent's last move (from, to): the quiet reply that refuted it */
     uint8_t reduction[64][64];

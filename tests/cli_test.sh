@@ -327,4 +327,39 @@ expect_output "kept the weights of step 20" tune --pgn "$here/data/selfplay-24.p
 if awk '/training positions/ { split($0, a, "loss "); split(a[2], b, " -> "); exit !(b[2] + 0 < b[1] + 0) }' "$tmp/out"; then ok; else
   bad "tune: 20 steps did not lower the training loss: $(tail -n 1 "$tmp/out")"; fi
 
+# --- nnue train: bad input, and a tiny run end to end
+expect_error 2 "missing subcommand \(known: data, train" nnue
+expect_error 2 "unknown subcommand 'frob'" nnue frob
+expect_error 2 "unknown option '--bogus'" nnue train --bogus
+expect_error 2 "no records: give --data FILE" nnue train --out "$tmp/n.nnue"
+expect_error 2 "no network file: give --out FILE" nnue train --data "$tmp/none.bin"
+expect_error 2 "--data: cannot open '$tmp/none.bin'" nnue train --data "$tmp/none.bin" --out "$tmp/n.nnue"
+expect_error 2 "--hidden '33' is not a multiple of 32" nnue train --data "$tmp/none.bin" --out "$tmp/n.nnue" --hidden 33
+expect_error 2 "--hidden '2048' is not an integer in 32..1024" nnue train --hidden 2048
+expect_error 2 "--lambda '1.5' is not a number in 0..1" nnue train --lambda 1.5
+expect_error 2 "--out: cannot write '$tmp/no/n.nnue': No such file" nnue train --data "$tmp/none.bin" --out "$tmp/no/n.nnue"
+head -c 33 /dev/zero >"$tmp/odd.bin"
+expect_error 2 "'$tmp/odd.bin': 33 bytes is not a whole number of 32-byte records" nnue train --data "$tmp/odd.bin" --out "$tmp/n.nnue"
+: >"$tmp/empty.bin"
+expect_error 1 "the files hold no usable record" nnue train --data "$tmp/empty.bin" --out "$tmp/n.nnue"
+# 64 records of the start position (White to move, +25, a draw), one epoch.
+start_record='\xff\xff\x00\x00\x00\x00\xff\xff\x24\x53\x36\x42\x11\x11\x11\x11\x99\x99\x99\x99\xac\xdb\xbe\xca\x19\x00\x01\x00\x00\x00\x00\x00'
+for _ in $(seq 64); do printf "$start_record"; done >"$tmp/start.bin"
+expect_output "network written to $tmp/n.nnue \(hidden 32\)" nnue train --data "$tmp/start.bin" --out "$tmp/n.nnue" --hidden 32 --epochs 1 --validation 0
+if [ "$(head -c 4 "$tmp/n.nnue")" = CLNN ] && [ "$(wc -c <"$tmp/n.nnue")" -eq $((16 + 2 * (768 * 32 + 3 * 32) + 4)) ]; then ok; else
+  bad "nnue train: $tmp/n.nnue is not a network of width 32 ($(wc -c <"$tmp/n.nnue") bytes)"; fi
+
+# --- nnue data: bad input, and the 24 games labelled end to end
+expect_error 2 "unknown option '--bogus'" nnue data --bogus
+expect_error 2 "no games: give --pgn FILE" nnue data --out "$tmp/d.bin"
+expect_error 2 "no output: give --out FILE" nnue data --pgn "$here/data/selfplay-24.pgn"
+expect_error 2 "--nodes '0' is not an integer" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --nodes 0
+expect_error 2 "--every 'x' is not an integer" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --every x
+expect_error 2 "--out: cannot write '$tmp/no/d.bin'" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/no/d.bin"
+expect_error 2 "cannot open '$tmp/none.pgn'" nnue data --pgn "$tmp/none.pgn" --out "$tmp/d.bin"
+expect_output "records from 24 games \(0 unreadable or unfinished\) written to $tmp/d.bin" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --nodes 100 --every 4
+if [ -s "$tmp/d.bin" ] && [ $(($(wc -c <"$tmp/d.bin") % 32)) -eq 0 ]; then ok; else
+  bad "nnue data: $tmp/d.bin is no file of 32-byte records ($(wc -c <"$tmp/d.bin") bytes)"; fi
+expect_output "network written to $tmp/d.nnue" nnue train --data "$tmp/d.bin" --out "$tmp/d.nnue" --hidden 32 --epochs 1
+
 finish cli

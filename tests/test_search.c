@@ -469,18 +469,6 @@ static void test_see(void **state)
 
 /* ---- evaluation ---- */
 
-static void mirror(const Setup *s, Setup *m)
-{
-    *m = *s;
-    for (int sq = 0; sq < 64; sq++) {
-        Piece p = s->board[sq ^ 56];
-        m->board[sq] = p ? make_piece(color_flip(piece_color(p)), piece_type(p)) : NO_PIECE;
-    }
-    m->side = color_flip(s->side);
-    m->castling = (uint8_t)(((s->castling & 3) << 2) | ((s->castling >> 2) & 3));
-    m->ep = s->ep == SQ_NONE ? SQ_NONE : (Square)(s->ep ^ 56);
-}
-
 /* The position mirrored across the middle file (a to h), castling rights
  * dropped since they do not survive it. */
 static void mirror_files(const Setup *s, Setup *m)
@@ -530,7 +518,7 @@ static void test_eval_wing_symmetry(void **state)
 static void test_eval_symmetry(void **state)
 {
     (void)state;
-    assert_eval_invariant(mirror, false, "mirrored");
+    assert_eval_invariant(setup_mirror_colours, false, "mirrored");
 }
 
 /* The pawn cache changes no score: every perft-suite line and its mirror,
@@ -547,7 +535,7 @@ static void test_eval_cache(void **state)
     for (int round = 0; round < 3; round++) {
         for (int i = 0; i < suite.count; i++) {
             Setup m;
-            mirror(&suite.lines[i].setup, &m);
+            setup_mirror_colours(&suite.lines[i].setup, &m);
             ops->load(a, &suite.lines[i].setup);
             ops->load(b, &m);
             const Position *pa = search_board_position(a), *pb = search_board_position(b);

@@ -126,3 +126,14 @@ void test_sleep_ms(long ms)
     nanosleep(&ts, NULL);
 }
 
+void setup_mirror_colours(const Setup *s, Setup *m)
+{
+    *m = *s;
+    for (int sq = 0; sq < 64; sq++) {
+        Piece p = s->board[sq ^ 56];
+        m->board[sq] = p ? make_piece(color_flip(piece_color(p)), piece_type(p)) : NO_PIECE;
+    }
+    m->side = color_flip(s->side);
+    m->castling = (uint8_t)(((s->castling & 3) << 2) | ((s->castling >> 2) & 3));
+    m->ep = s->ep == SQ_NONE ? SQ_NONE : (Square)(s->ep ^ 56);
+}

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "core/epd.h"
+#include "core/setup.h"
 #include "core/movegen.h"
 #include "core/timer.h"
 
@@ -36,6 +37,11 @@ typedef struct DataLines {
 } DataLines;
 DataLines data_lines_read(const char *file_name);
 void data_lines_free(DataLines *d);
+
+/* The position with the board flipped top to bottom and the colours
+ * swapped (side to move, castling rights, en passant square too): the
+ * same position for the other side. */
+void setup_mirror_colours(const Setup *s, Setup *m);
 
 /* An environment variable as an unsigned integer, or fallback when unset. */
 uint64_t env_u64(const char *name, uint64_t fallback);

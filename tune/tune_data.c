@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/game.h"
+#include "core/grow.h"
 #include "core/input_file.h"
 #include "core/pgn.h"
 #include "search/see.h"
@@ -18,28 +19,13 @@ void tune_set_free(TuneSet *set)
     tune_set_init(set);
 }
 
-static bool grow(void **items, size_t *capacity, size_t need, size_t size)
-{
-    if (need <= *capacity)
-        return true;
-    size_t next = *capacity ? *capacity * 2 : 4096;
-    while (next < need)
-        next *= 2;
-    void *bigger = realloc(*items, next * size);
-    if (bigger == NULL)
-        return false;
-    *items = bigger;
-    *capacity = next;
-    return true;
-}
-
 bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t game)
 {
     int nonzero = 0;
     for (int i = 0; i < EVAL_PARAM_COUNT; i++)
         nonzero += trace->coef[i] != 0;
-    if (!grow((void **)&set->positions, &set->capacity, set->count + 1, sizeof *set->positions) ||
-        !grow((void **)&set->features, &set->feature_capacity, set->feature_count + (size_t)nonzero,
+    if (!grow_array((void **)&set->positions, &set->capacity, set->count + 1, sizeof *set->positions) ||
+        !grow_array((void **)&set->features, &set->feature_capacity, set->feature_count + (size_t)nonzero,
               sizeof *set->features))
         return false;
     TunePosition *pos = &set->positions[set->count++];
@@ -51,18 +37,6 @@ bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t g
         if (trace->coef[i])
             set->features[set->feature_count++] = (TuneFeature){ (uint16_t)i, trace->coef[i] };
     return true;
-}
-
-/* 1, 0.5 or 0 for White; negative for "*" or anything else. */
-static float result_for_white(const char *result)
-{
-    if (strcmp(result, "1-0") == 0)
-        return 1.0f;
-    if (strcmp(result, "0-1") == 0)
-        return 0.0f;
-    if (strcmp(result, "1/2-1/2") == 0)
-        return 0.5f;
-    return -1.0f;
 }
 
 /* Quiet enough for the static evaluation to stand for the position. */
@@ -81,7 +55,8 @@ static bool is_quiet(const SearchBoardOps *ops, const SearchBoard *board, Move p
 /* Adds the quiet positions of one finished game. */
 static bool add_game(TuneSet *set, const SearchBoardOps *ops, SearchBoard *board, const PgnGame *pg)
 {
-    float result = result_for_white(pg->result);
+    int half_points = pgn_result_half_points(pg->result);
+    float result = half_points < 0 ? -1.0f : (float)half_points / 2;
     if (result < 0) {
         set->bad_games++;
         return true;
@@ -105,35 +80,34 @@ static bool add_game(TuneSet *set, const SearchBoardOps *ops, SearchBoard *board
     return true;
 }
 
+typedef struct TuneVisit {
+    TuneSet *set;
+    const SearchBoardOps *ops;
+    SearchBoard *board;
+} TuneVisit;
+
+static bool visit_game(void *ctx, const PgnGame *pg, bool readable, char *err, size_t err_len)
+{
+    TuneVisit *v = ctx;
+    if (!readable) {
+        v->set->bad_games++;
+        return true;
+    }
+    if (!add_game(v->set, v->ops, v->board, pg)) {
+        snprintf(err, err_len, "out of memory after %u games", v->set->games);
+        return false;
+    }
+    return true;
+}
+
 bool tune_set_add_pgn(TuneSet *set, const char *path, char *err, size_t err_len)
 {
-    FILE *f;
-    if (input_file_open(path, &f, err, err_len) != INPUT_FILE_OK)
-        return false;
-    const SearchBoardOps *ops = search_board_ops();
-    PgnReader *reader = pgn_reader_new(f, path);
-    SearchBoard *board = search_board_new();
-    PgnGame pg;
-    bool pg_ready = reader && board && pgn_game_init(&pg, ops->gen);
-    bool ok = pg_ready;
-    if (!ok)
+    TuneVisit v = { set, search_board_ops(), search_board_new() };
+    if (v.board == NULL) {
         snprintf(err, err_len, "out of memory");
-    char game_err[1024];
-    for (PgnRead got; ok && (got = pgn_read_game(reader, &pg, game_err, sizeof game_err)) != PGN_END;) {
-        if (got == PGN_BAD_GAME) {
-            set->bad_games++;
-            continue;
-        }
-        if (!add_game(set, ops, board, &pg)) {
-            snprintf(err, err_len, "out of memory after %u games", set->games);
-            ok = false;
-        }
+        return false;
     }
-    if (pg_ready)
-        pgn_game_free(&pg);
-    if (board)
-        movegen_board_free(board);
-    pgn_reader_free(reader);
-    fclose(f);
+    bool ok = pgn_visit_file(path, v.ops->gen, visit_game, &v, err, err_len);
+    movegen_board_free(v.board);
     return ok;
 }

@@ -5,16 +5,9 @@
  * Exit 0: pass; 1: failure; levels the CPU lacks are reported as skipped. */
 #include <stdio.h>
 
+#include "core/random.h"
 #include "movegen_variants/bitboard/attacks_classical.h"
 #include "movegen_variants/bitboard/simd_levels.h"
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-}
 
 /* Occupancies of varied density: sparse ones matter most (long rays). */
 static Bitboard random_occupancy(uint64_t *state, int i)

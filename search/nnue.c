@@ -1,0 +1,256 @@
+#include "search/nnue.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/input_file.h"
+
+/* The built-in network's bytes (generated from CHESSLAB_NNUE_NET by CMake;
+ * size 0 when the build has none). */
+extern const unsigned char nnue_builtin_bytes[];
+extern const size_t nnue_builtin_size;
+
+enum { NNUE_ALIGN = 64 };
+
+static uint32_t read_u32(const unsigned char *b) { return b[0] | b[1] << 8 | b[2] << 16 | (uint32_t)b[3] << 24; }
+
+static void read_i16(int16_t *out, const unsigned char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[i] = (int16_t)(uint16_t)(b[2 * i] | b[2 * i + 1] << 8);
+}
+
+void nnue_net_free(NnueNet *net)
+{
+    if (net == NULL)
+        return;
+    free(net->w1);
+    free(net);
+}
+
+NnueNet *nnue_net_from_bytes(const void *bytes, size_t size, char *err, size_t err_len)
+{
+    const unsigned char *b = bytes;
+    if (size < NNUE_FILE_HEADER_BYTES || memcmp(b, NNUE_FILE_MAGIC, 4) != 0) {
+        snprintf(err, err_len, "not a chesslab network (no %s header)", NNUE_FILE_MAGIC);
+        return NULL;
+    }
+    uint32_t version = read_u32(b + 4), hidden = read_u32(b + 8);
+    if (version != NNUE_FILE_VERSION) {
+        snprintf(err, err_len, "network format version %u, this build reads %d", version, NNUE_FILE_VERSION);
+        return NULL;
+    }
+    if (hidden == 0 || hidden % 32 != 0 || hidden > NNUE_HIDDEN_MAX) {
+        snprintf(err, err_len, "hidden width %u: must be a multiple of 32 up to %d", hidden, NNUE_HIDDEN_MAX);
+        return NULL;
+    }
+    size_t h = hidden, shorts = (size_t)NNUE_INPUTS * h + h + 2 * h;
+    size_t want = NNUE_FILE_HEADER_BYTES + 2 * shorts + 4;
+    if (size != want) {
+        snprintf(err, err_len, "network of width %u should be %zu bytes, not %zu", hidden, want, size);
+        return NULL;
+    }
+    NnueNet *net = calloc(1, sizeof *net);
+    size_t bytes_needed = (shorts * sizeof(int16_t) + NNUE_ALIGN - 1) / NNUE_ALIGN * NNUE_ALIGN;
+    int16_t *weights = net ? aligned_alloc(NNUE_ALIGN, bytes_needed) : NULL;
+    if (weights == NULL) {
+        free(net);
+        snprintf(err, err_len, "out of memory");
+        return NULL;
+    }
+    read_i16(weights, b + NNUE_FILE_HEADER_BYTES, shorts);
+    net->hidden = (int)hidden;
+    net->w1 = weights;
+    net->b1 = weights + (size_t)NNUE_INPUTS * h;
+    net->w2 = net->b1 + h;
+    net->b2 = (int32_t)read_u32(b + NNUE_FILE_HEADER_BYTES + 2 * shorts);
+    return net;
+}
+
+NnueNet *nnue_net_load(const char *path, char *err, size_t err_len)
+{
+    FILE *f;
+    if (input_file_open(path, &f, err, err_len) != INPUT_FILE_OK)
+        return NULL;
+    NnueNet *net = NULL;
+    unsigned char *bytes = NULL;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (size < 0 || fseek(f, 0, SEEK_SET) != 0)
+        snprintf(err, err_len, "%s: cannot read its size", path);
+    else if ((bytes = malloc((size_t)size + 1)) == NULL)
+        snprintf(err, err_len, "%s: out of memory", path);
+    else if (fread(bytes, 1, (size_t)size, f) != (size_t)size)
+        snprintf(err, err_len, "%s: read error", path);
+    else if ((net = nnue_net_from_bytes(bytes, (size_t)size, err, err_len)) == NULL) {
+        char reason[256];
+        snprintf(reason, sizeof reason, "%s", err);
+        snprintf(err, err_len, "%s: %s", path, reason);
+    }
+    free(bytes);
+    fclose(f);
+    return net;
+}
+
+/* The built-in network: read once, then shared read-only. */
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+static NnueNet *builtin_net;
+static char builtin_err[256];
+
+static void builtin_read(void)
+{
+    if (nnue_builtin_size == 0)
+        snprintf(builtin_err, sizeof builtin_err, "this build has no network (CMake option CHESSLAB_NNUE_NET)");
+    else
+        builtin_net = nnue_net_from_bytes(nnue_builtin_bytes, nnue_builtin_size, builtin_err, sizeof builtin_err);
+}
+
+const NnueNet *nnue_builtin(void)
+{
+    pthread_once(&builtin_once, builtin_read);
+    return builtin_net;
+}
+
+const char *nnue_builtin_error(void)
+{
+    pthread_once(&builtin_once, builtin_read);
+    return builtin_err;
+}
+
+/* acc += the row of one input; H a multiple of 32, so the loop vectorises
+ * without a tail. */
+static inline void add_row(int16_t *restrict acc, const int16_t *restrict row, int h)
+{
+    for (int j = 0; j < h; j++)
+        acc[j] = (int16_t)(acc[j] + row[j]);
+}
+
+/* sum_j clamp(acc_j, 0, QA)^2 * w_j, the product v * w_j taken in 16 bits
+ * first (|w_j| <= 127 and v <= QA keep it there, nnue_format.h). Each
+ * block of 32 terms is summed in 32 bits (at most 32 * 255 * 32385, far
+ * from overflow) and the blocks in 64, so no width can overflow. */
+static inline int64_t screlu_dot(const int16_t *restrict acc, const int16_t *restrict w, int h)
+{
+    int64_t sum = 0;
+    for (int block = 0; block < h; block += 32) {
+        int32_t part = 0;
+        for (int j = block; j < block + 32; j++) {
+            int16_t v = acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j];
+            part += (int32_t)(int16_t)(v * w[j]) * v;
+        }
+        sum += part;
+    }
+    return sum;
+}
+
+static inline void sub_row(int16_t *restrict acc, const int16_t *restrict row, int h)
+{
+    for (int j = 0; j < h; j++)
+        acc[j] = (int16_t)(acc[j] - row[j]);
+}
+
+static inline const int16_t *row_of(const NnueNet *net, Color perspective, Piece piece, Square sq)
+{
+    return net->w1 + (size_t)nnue_feature(perspective, piece, sq) * (size_t)net->hidden;
+}
+
+/* Both perspectives' sums of p from the biases up. */
+static void refresh(const NnueNet *net, const Position *p, int16_t sums[2][NNUE_HIDDEN_MAX])
+{
+    int h = net->hidden;
+    memcpy(sums[WHITE], net->b1, (size_t)h * sizeof(int16_t));
+    memcpy(sums[BLACK], net->b1, (size_t)h * sizeof(int16_t));
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++) {
+            Piece piece = make_piece((Color)c, (PieceType)t);
+            for (Bitboard left = sb_pieces(p, (Color)c, (PieceType)t); left; left &= left - 1) {
+                Square sq = (Square)__builtin_ctzll(left);
+                add_row(sums[WHITE], row_of(net, WHITE, piece, sq), h);
+                add_row(sums[BLACK], row_of(net, BLACK, piece, sq), h);
+            }
+        }
+}
+
+static int output(const NnueNet *net, const int16_t sums[2][NNUE_HIDDEN_MAX], Color us)
+{
+    int h = net->hidden;
+    int64_t sum = screlu_dot(sums[us], net->w2, h) + screlu_dot(sums[color_flip(us)], net->w2 + h, h);
+    int64_t out = sum / NNUE_QA + net->b2;
+    return (int)(out * NNUE_OUTPUT_SCALE / (NNUE_QA * NNUE_QB));
+}
+
+int nnue_evaluate(const NnueNet *net, const Position *p)
+{
+    _Alignas(NNUE_ALIGN) int16_t sums[2][NNUE_HIDDEN_MAX];
+    refresh(net, p, sums);
+    return output(net, sums, sb_side(p));
+}
+
+NnueStack *nnue_stack_new(void)
+{
+    NnueStack *s = aligned_alloc(NNUE_ALIGN, (sizeof(NnueStack) + NNUE_ALIGN - 1) / NNUE_ALIGN * NNUE_ALIGN);
+    if (s)
+        nnue_stack_reset(s);
+    return s;
+}
+
+void nnue_stack_free(NnueStack *s) { free(s); }
+
+static void record_pieces(const Position *p, Bitboard pieces[2][KING])
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++)
+            pieces[c][t - 1] = sb_pieces(p, (Color)c, (PieceType)t);
+}
+
+/* to->sums = from->sums minus the rows of from's pieces p lacks plus the
+ * rows of p's pieces from lacks. */
+static void update(const NnueNet *net, const NnueAccumulator *from, NnueAccumulator *to)
+{
+    int h = net->hidden;
+    if (to != from)
+        memcpy(to->sums, from->sums, sizeof to->sums);
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++) {
+            Piece piece = make_piece((Color)c, (PieceType)t);
+            Bitboard was = from->pieces[c][t - 1], now = to->pieces[c][t - 1];
+            for (Bitboard gone = was & ~now; gone; gone &= gone - 1) {
+                Square sq = (Square)__builtin_ctzll(gone);
+                sub_row(to->sums[WHITE], row_of(net, WHITE, piece, sq), h);
+                sub_row(to->sums[BLACK], row_of(net, BLACK, piece, sq), h);
+            }
+            for (Bitboard came = now & ~was; came; came &= came - 1) {
+                Square sq = (Square)__builtin_ctzll(came);
+                add_row(to->sums[WHITE], row_of(net, WHITE, piece, sq), h);
+                add_row(to->sums[BLACK], row_of(net, BLACK, piece, sq), h);
+            }
+        }
+}
+
+int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s)
+{
+    if (s->top < 0 || s->top >= NNUE_STACK_SIZE)
+        return nnue_evaluate(net, p);
+    NnueAccumulator *here = &s->entry[s->top];
+    Bitboard now[2][KING];
+    record_pieces(p, now);
+    /* Evaluated before at this ply (a re-search): the sums are there. The
+     * pieces are compared all the same, so a stack out of step with the
+     * board costs time, never a wrong score. */
+    if (here->valid && memcmp(here->pieces, now, sizeof now) == 0)
+        return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, sb_side(p));
+    memcpy(here->pieces, now, sizeof now);
+    const NnueAccumulator *base = NULL;
+    for (int i = s->top - 1; i >= 0 && i >= s->top - NNUE_UPDATE_MAX_PLIES; i--)
+        if (s->entry[i].valid) {
+            base = &s->entry[i];
+            break;
+        }
+    if (base)
+        update(net, base, here);
+    else
+        refresh(net, p, here->sums);
+    here->valid = true;
+    return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, sb_side(p));
+}

@@ -1,0 +1,85 @@
+/* The NNUE evaluation in the engine: a network trained by `chesslab nnue
+ * train` (nnue/, whose README explains it) on the project's own games,
+ * read from the file format of search/nnue_format.h and evaluated in
+ * integers exactly as that header defines.
+ *
+ * A network is immutable once loaded, so any number of search threads
+ * share one. The network built into the binary (CMake's CHESSLAB_NNUE_NET)
+ * is read on first use. */
+#ifndef CHESSLAB_SEARCH_NNUE_H
+#define CHESSLAB_SEARCH_NNUE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "search/nnue_format.h"
+#include "search/score.h"
+#include "search/search_board.h"
+
+typedef struct NnueNet {
+    int hidden;  /* H */
+    int16_t *w1; /* [NNUE_INPUTS][H], 64-byte aligned */
+    int16_t *b1; /* [H] */
+    int16_t *w2; /* [2 * H]: the side to move's half, then the other's */
+    int32_t b2;
+} NnueNet;
+
+/* From the bytes of a network file; NULL with a one-line reason in err. */
+NnueNet *nnue_net_from_bytes(const void *bytes, size_t size, char *err, size_t err_len);
+/* From a file; NULL with a one-line reason in err. */
+NnueNet *nnue_net_load(const char *path, char *err, size_t err_len);
+void nnue_net_free(NnueNet *net);
+
+/* The network built into this binary; NULL when it has none (or it could
+ * not be read: nnue_builtin_error says why). */
+const NnueNet *nnue_builtin(void);
+const char *nnue_builtin_error(void);
+
+/* The network's score of p, side to move's view, in centipawns. */
+int nnue_evaluate(const NnueNet *net, const Position *p);
+
+/* The accumulators of one position, kept per ply of a search path so a
+ * child's come from its parent's plus and minus the rows of the pieces
+ * that moved. Each entry holds the pieces it was summed from, and an
+ * update is the difference between those and the position evaluated, so
+ * the result never depends on how the path got there: it equals
+ * nnue_evaluate's exactly (tests/test_nnue.c). */
+typedef struct NnueAccumulator {
+    _Alignas(64) int16_t sums[2][NNUE_HIDDEN_MAX]; /* by perspective */
+    Bitboard pieces[2][KING];                      /* by colour and type - 1: the position summed */
+    bool valid;
+} NnueAccumulator;
+
+/* A search thread's path of accumulators: entry `top` is the current
+ * position's, the ones below it its ancestors'. */
+enum { NNUE_STACK_SIZE = SEARCH_MAX_PLY + 8, NNUE_UPDATE_MAX_PLIES = 6 };
+typedef struct NnueStack {
+    NnueAccumulator entry[NNUE_STACK_SIZE];
+    int top;
+} NnueStack;
+
+NnueStack *nnue_stack_new(void); /* NULL when out of memory */
+void nnue_stack_free(NnueStack *s);
+
+/* A new root: nothing below it is known. */
+static inline void nnue_stack_reset(NnueStack *s)
+{
+    s->top = 0;
+    s->entry[0].valid = false;
+}
+/* A move (or a null move) was made; undone by nnue_stack_pop. */
+static inline void nnue_stack_push(NnueStack *s)
+{
+    if (s->top < NNUE_STACK_SIZE - 1)
+        s->entry[++s->top].valid = false;
+    else
+        s->top++; /* past the end: evaluated from scratch */
+}
+static inline void nnue_stack_pop(NnueStack *s) { s->top--; }
+
+/* nnue_evaluate(net, p) for the stack's current position p, updated from
+ * the nearest ancestor summed within NNUE_UPDATE_MAX_PLIES, else from
+ * scratch; the entry is kept for the children. */
+int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s);
+
+#endif
