@@ -5,5 +5,7 @@
 
 /* chesslab nnue data (cli/cmd_nnue_data.c). */
 int cmd_nnue_data(int argc, char **argv);
+/* chesslab nnue selfplay (cli/cmd_nnue_selfplay.c). */
+int cmd_nnue_selfplay(int argc, char **argv);
 
 #endif

@@ -328,7 +328,7 @@ if awk '/training positions/ { split($0, a, "loss "); split(a[2], b, " -> "); ex
   bad "tune: 20 steps did not lower the training loss: $(tail -n 1 "$tmp/out")"; fi
 
 # --- nnue train: bad input, and a tiny run end to end
-expect_error 2 "missing subcommand \(known: data, train" nnue
+expect_error 2 "missing subcommand \(known: data, selfplay, train" nnue
 expect_error 2 "unknown subcommand 'frob'" nnue frob
 expect_error 2 "unknown option '--bogus'" nnue train --bogus
 expect_error 2 "no records: give --data FILE" nnue train --out "$tmp/n.nnue"
@@ -361,5 +361,10 @@ expect_output "records from 24 games \(0 unreadable or unfinished\) written to $
 if [ -s "$tmp/d.bin" ] && [ $(($(wc -c <"$tmp/d.bin") % 32)) -eq 0 ]; then ok; else
   bad "nnue data: $tmp/d.bin is no file of 32-byte records ($(wc -c <"$tmp/d.bin") bytes)"; fi
 expect_output "network written to $tmp/d.nnue" nnue train --data "$tmp/d.bin" --out "$tmp/d.nnue" --hidden 32 --epochs 1
+expect_error 2 "no games: give --games N" nnue selfplay --out "$tmp/s.bin"
+expect_error 2 "--random-plies '40' is not an integer in 0..32" nnue selfplay --games 1 --out "$tmp/s.bin" --random-plies 40
+expect_error 2 "--eval 'deep'" nnue selfplay --games 1 --out "$tmp/s.bin" --eval deep
+expect_error 2 "--openings: .*none.epd" nnue selfplay --games 1 --out "$tmp/s.bin" --openings "$tmp/none.epd"
+expect_output "2 games .* records written to $tmp/s.bin" nnue selfplay --games 2 --nodes 100 --out "$tmp/s.bin"
 
 finish cli

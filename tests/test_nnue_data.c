@@ -8,6 +8,7 @@
 
 #include "core/setup.h"
 #include "nnue/nnue_data.h"
+#include "nnue/nnue_selfplay.h"
 #include "search/search_board.h"
 #include "tests/test_support.h"
 
@@ -88,6 +89,53 @@ static void test_same_records_on_any_thread_count(void **state)
     free(two);
 }
 
+/* Self-play games: records of legal positions with the games' results,
+ * the same bytes on one thread and two. */
+static unsigned char *selfplay(int threads, size_t *size, NnueSelfplayStats *stats)
+{
+    Setup start;
+    assert_true(setup_from_fen(&start, FEN_STARTPOS, NULL, 0));
+    NnueSelfplayOptions o = { .games = 4, .nodes = 200, .openings = &start, .opening_count = 1, .random_plies = 6,
+                              .seed = 5, .net = NULL };
+    char *buffer = NULL;
+    FILE *out = open_memstream(&buffer, size);
+    assert_non_null(out);
+    memset(stats, 0, sizeof *stats);
+    char err[256];
+    omp_set_num_threads(threads);
+    assert_true(nnue_selfplay(&o, out, stats, err, sizeof err));
+    assert_int_equal(fclose(out), 0);
+    return (unsigned char *)buffer;
+}
+
+static void test_selfplay_records(void **state)
+{
+    (void)state;
+    size_t size1, size2;
+    NnueSelfplayStats stats1, stats2;
+    unsigned char *one = selfplay(1, &size1, &stats1);
+    unsigned char *two = selfplay(2, &size2, &stats2);
+    assert_int_equal(stats1.games, 4);
+    assert_int_equal(stats1.white_wins + stats1.draws + stats1.black_wins, 4);
+    assert_int_equal(size1, stats1.records * sizeof(NnueRecord));
+    assert_true(stats1.records > 0 && stats1.records <= stats1.positions);
+    assert_int_equal(size1, size2);
+    assert_memory_equal(one, two, size1);
+    for (size_t i = 0; i < stats1.records; i++) {
+        NnueRecord r;
+        memcpy(&r, one + i * sizeof r, sizeof r);
+        Square squares[32];
+        Piece pieces[32];
+        int n = nnue_record_pieces(&r, squares, pieces), kings = 0;
+        for (int k = 0; k < n; k++)
+            kings += piece_type(pieces[k]) == KING;
+        assert_int_equal(kings, 2);
+        assert_true(r.result <= 2 && r.side <= BLACK);
+    }
+    free(one);
+    free(two);
+}
+
 static void test_missing_file(void **state)
 {
     (void)state;
@@ -104,6 +152,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_records_decode_to_positions),
         cmocka_unit_test(test_same_records_on_any_thread_count),
+        cmocka_unit_test(test_selfplay_records),
         cmocka_unit_test(test_missing_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
