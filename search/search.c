@@ -51,6 +51,7 @@ void search_shared_init(SearchShared *s, const SearchBoardOps *ops, Transpositio
     s->plan = timeman_plan(&limits->clock, us, move_overhead_ms);
     atomic_store(&s->stop, false);
     atomic_store(&s->pondering, limits->ponder);
+    atomic_store(&s->clock_may_stop, false);
     s->go_ns = timer_now_ns();
     atomic_store(&s->start_ns, s->go_ns);
 }
@@ -249,7 +250,8 @@ static inline void unmake_null_move(SearchThread *t)
 
 void search_watch_limits(SearchShared *s)
 {
-    if ((s->plan.active && !atomic_load(&s->pondering) && search_elapsed_ms(s) >= s->plan.hard_ms) ||
+    if ((s->plan.active && !atomic_load(&s->pondering) && atomic_load_explicit(&s->clock_may_stop, memory_order_relaxed) &&
+         search_elapsed_ms(s) >= s->plan.hard_ms) ||
         (s->limits.nodes && s->thread_count > 1 && search_shared_nodes(s) >= s->limits.nodes))
         atomic_store_explicit(&s->stop, true, memory_order_relaxed);
 }
@@ -1279,6 +1281,8 @@ void search_iterate(SearchThread *t, SearchShared *s, SearchResult *out)
             const int previous_score = score;
             completed = depth;
             score = result;
+            if (t->id == 0)
+                atomic_store(&s->clock_may_stop, true);
             if (lines > 1) {
                 sort_lines(t, lines);
                 score = t->root[0].score;

@@ -121,6 +121,10 @@ typedef struct SearchShared {
     TimePlan plan;
     atomic_bool stop;
     atomic_bool pondering;   /* a ponder search not yet confirmed by ponderhit */
+    /* The main thread completed depth 1: only then may the clock stop the
+     * search, so every timed search reports a score and a move it searched
+     * (depth 1 takes microseconds; a starved thread may start it late). */
+    atomic_bool clock_may_stop;
     _Atomic int64_t start_ns;/* origin of the time limits: go, or ponderhit */
     int64_t go_ns;           /* when the search started, for reports */
     /* Called by the main thread (id 0) after each iteration and on

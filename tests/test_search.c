@@ -168,30 +168,55 @@ static void test_repetition_with_history(void **state)
 
 /* ---- determinism ---- */
 
-static SearchResult thread_search(const SearchBoardOps *ops, const char *fen, int depth, uint64_t nodes)
+/* One search thread on its own table and board, without the engine. */
+typedef struct ThreadRig {
+    SearchThread *thread;
+    TranspositionTable tt;
+    SearchBoard *board;
+    SearchOptions options;
+    SearchLimits limits;
+    SearchShared shared;
+    Color side;
+} ThreadRig;
+
+static void rig_open(ThreadRig *rig, const SearchBoardOps *ops, const char *fen)
 {
-    SearchThread *t = search_thread_new(ops, 0);
-    assert_non_null(t);
-    TranspositionTable tt = { 0 };
-    assert_true(tt_resize(&tt, 8));
+    *rig = (ThreadRig){ .thread = search_thread_new(ops, 0) };
+    assert_non_null(rig->thread);
+    assert_true(tt_resize(&rig->tt, 8));
     Setup s;
     assert_true(setup_from_fen(&s, fen, NULL, 0));
-    SearchBoard *board = search_board_new();
-    ops->load(board, &s);
-    search_thread_set_root(t, board, NULL, 0);
-    SearchOptions o;
-    search_options_default(&o);
-    SearchLimits l;
-    search_limits_init(&l);
-    l.depth = depth;
-    l.nodes = nodes;
-    SearchShared shared;
-    search_shared_init(&shared, ops, &tt, &o, &l, s.side, 0);
+    rig->side = s.side;
+    rig->board = search_board_new();
+    ops->load(rig->board, &s);
+    search_thread_set_root(rig->thread, rig->board, NULL, 0);
+    search_options_default(&rig->options);
+    search_limits_init(&rig->limits);
+}
+
+/* After the limits are set: the shared state of one search. */
+static void rig_init_shared(ThreadRig *rig, const SearchBoardOps *ops)
+{
+    search_shared_init(&rig->shared, ops, &rig->tt, &rig->options, &rig->limits, rig->side, 0);
+}
+
+static void rig_close(ThreadRig *rig)
+{
+    movegen_board_free(rig->board);
+    tt_free(&rig->tt);
+    search_thread_free(rig->thread);
+}
+
+static SearchResult thread_search(const SearchBoardOps *ops, const char *fen, int depth, uint64_t nodes)
+{
+    ThreadRig rig;
+    rig_open(&rig, ops, fen);
+    rig.limits.depth = depth;
+    rig.limits.nodes = nodes;
+    rig_init_shared(&rig, ops);
     SearchResult r;
-    search_iterate(t, &shared, &r);
-    movegen_board_free(board);
-    tt_free(&tt);
-    search_thread_free(t);
+    search_iterate(rig.thread, &rig.shared, &r);
+    rig_close(&rig);
     return r;
 }
 
@@ -697,6 +722,28 @@ static void test_time_plans(void **state)
     assert_false(p.active);
 }
 
+/* A clock already spent when the search starts (a thread starved by the
+ * scheduler, or helpers that ran first) stops it only after depth 1: the
+ * answer is a searched move with a score, never the first move generated. */
+static void test_clock_spares_depth_one(void **state)
+{
+    (void)state;
+    const SearchBoardOps *ops = search_board_ops();
+    ThreadRig rig;
+    rig_open(&rig, ops, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    rig.limits.clock.movetime_ms = 1;
+    rig_init_shared(&rig, ops);
+    atomic_store(&rig.shared.start_ns, rig.shared.go_ns - 10 * 1000000000LL); /* ten seconds late */
+    search_watch_limits(&rig.shared);
+    assert_false(atomic_load(&rig.shared.stop)); /* depth 1 not yet done */
+    SearchResult r;
+    search_iterate(rig.thread, &rig.shared, &r);
+    assert_true(r.depth >= 1);
+    assert_true(r.depth < 20); /* and the clock stopped it soon after */
+    assert_true(r.best != MOVE_NONE && r.pv_len >= 1 && r.pv[0] == r.best);
+    rig_close(&rig);
+}
+
 /* ---- positions with long histories ---- */
 
 /* A move list longer than the board's undo stack is replayed in stretches
@@ -739,6 +786,7 @@ int main(void)
         cmocka_unit_test(test_eval_cache),
         cmocka_unit_test(test_search_board_extras),
         cmocka_unit_test(test_time_plans),
+        cmocka_unit_test(test_clock_spares_depth_one),
         cmocka_unit_test(test_long_move_list),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

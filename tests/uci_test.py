@@ -671,6 +671,8 @@ def main():
     check(again == first, "fresh process, same depth-9 search: %s vs %s" % (again, first))
     e.close()
     print("%d checks, %d failed" % (checks, len(failures)))
+    for what in failures:  # again at the end, where a log's tail shows them
+        print("  failed:", what)
     return 1 if failures else 0
 
 
