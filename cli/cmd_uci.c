@@ -196,7 +196,7 @@ static void cmd_setoption(Uci *u, char **tokens, int count)
         say(u, "info string setoption needs: setoption name NAME [value VALUE]");
         return;
     }
-    char name[256], value_buf[256];
+    char name[256], value_buf[4096]; /* a value may be a path */
     join(tokens, name_at + 1, value_at < 0 ? count : value_at, name, sizeof name);
     const char *value = NULL;
     if (value_at >= 0) {

@@ -140,6 +140,13 @@ MatchStart match_player_start(MatchPlayer *p, const char *label, const MatchEngi
         }
         if (strcmp(line, "readyok") == 0)
             return MATCH_STARTED;
+        /* An option refused (chesslab and Stockfish both say "info string
+         * error..." then): the engine would play something other than
+         * what was asked, and the match would measure the wrong thing. */
+        if (strncasecmp(line, "info string error", 17) == 0) {
+            snprintf(err, err_len, "%s refused its options: %s", label, line + 12);
+            return MATCH_BAD_OPTION;
+        }
         if (warnings && strncmp(line, "info string", 11) == 0)
             fprintf(warnings, "chesslab match: %s: %s\n", label, line);
     }

@@ -56,7 +56,7 @@ typedef enum { MATCH_STARTED, MATCH_BAD_OPTION, MATCH_ENGINE_FAILED } MatchStart
 /* Runs the engine, checks every option of spec against what it declares
  * (name, type, range: a bad one gives MATCH_BAD_OPTION), sets them and
  * waits for readyok. Info strings it answers with go to warnings (may be
- * NULL). Start engines from one thread at a time (uci_client.h). */
+ * NULL); one starting "error" is a refusal: MATCH_BAD_OPTION. Start engines from one thread at a time (uci_client.h). */
 MatchStart match_player_start(MatchPlayer *p, const char *label, const MatchEngineSpec *spec,
                               const MatchSettings *s, FILE *warnings, char *err, size_t err_len);
 void match_player_stop(MatchPlayer *p);

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "search/engine_options.h"
+#include "search/nnue.h"
 #include "core/move_text.h"
 #include "search/search_internal.h"
 #include "search/smp.h"
@@ -70,6 +71,8 @@ struct Engine {
     EnginePerft perft;
     EnginePerftDone perft_done;
     void *perft_ctx;
+
+    NnueNet *loaded_net; /* EvalFile's network, owned; NULL: the built-in one */
 };
 
 /* ---- the pool and the machine ---- */
@@ -215,6 +218,7 @@ void engine_free(Engine *e)
     topology_close(e->topo);
     movegen_board_free(e->board);
     movegen_board_free(e->perft_board);
+    nnue_net_free(e->loaded_net);
     free(e);
 }
 
@@ -251,6 +255,28 @@ void engine_clear_hash(Engine *e)
 }
 
 SearchOptions *engine_options(Engine *e) { return &e->options; }
+
+const NnueNet *engine_net(const Engine *e) { return e->loaded_net ? e->loaded_net : nnue_builtin(); }
+
+bool engine_load_net(Engine *e, const char *path, char *err, size_t err_len)
+{
+    NnueNet *net = NULL;
+    if (path != NULL && (net = nnue_net_load(path, err, err_len)) == NULL)
+        return false;
+    if (path == NULL && nnue_builtin() == NULL) {
+        snprintf(err, err_len, "%s", nnue_builtin_error());
+        return false;
+    }
+    engine_stop(e); /* no thread may still read the old network */
+    NnueNet *old = e->loaded_net;
+    e->loaded_net = net;
+    if (e->options.net != NULL) {
+        e->options.net = engine_net(e);
+        clear_table(e);
+    }
+    nnue_net_free(old);
+    return true;
+}
 /* value clamped into the option's range. */
 static long clamp(EngineOptionId id, long value)
 {

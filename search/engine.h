@@ -63,6 +63,16 @@ bool engine_chess960(const Engine *e);
 void engine_set_show_wdl(Engine *e, bool on);
 bool engine_show_wdl(const Engine *e);
 
+/* The network that `Eval nnue` plays: the one read by engine_load_net,
+ * else the one built in; NULL when there is neither. */
+const struct NnueNet *engine_net(const Engine *e);
+/* Reads a network file (search/nnue_format.h) for `Eval nnue`; path NULL
+ * goes back to the built-in network. Stops a search. When the engine
+ * plays its network now, it plays the new one from the next search on
+ * (the table, whose evaluations came from the old one, is cleared). False,
+ * with the reason in err, when the file cannot be read: nothing changes. */
+bool engine_load_net(Engine *e, const char *path, char *err, size_t err_len);
+
 /* Taken by the next search. */
 SearchOptions *engine_options(Engine *e);
 void engine_set_move_overhead(Engine *e, int64_t ms);

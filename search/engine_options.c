@@ -42,13 +42,32 @@ static bool apply_eval(Engine *e, long value, char *note, size_t len)
         return false;
     }
     const NnueNet *net = NULL;
-    if (value == EVAL_NNUE && (net = nnue_builtin()) == NULL) {
+    if (value == EVAL_NNUE && (net = engine_net(e)) == NULL) {
         snprintf(note, len, "Eval nnue: %s; keeping the current evaluation", nnue_builtin_error());
         return false;
     }
     engine_options(e)->net = net;
     /* The table's stored evaluations came from the other function. */
     engine_clear_hash(e);
+    return true;
+}
+
+/* EvalFile: a path, or ENGINE_NET_BUILTIN. */
+static bool apply_eval_file(Engine *e, const char *text, char *note, size_t len)
+{
+    if (engine_searching(e)) {
+        snprintf(note, len, "EvalFile cannot change while searching: ignored");
+        return false;
+    }
+    if (text == NULL || text[0] == '\0') {
+        snprintf(note, len, "EvalFile needs a file name (or %s): ignored", ENGINE_NET_BUILTIN);
+        return false;
+    }
+    char err[512];
+    if (!engine_load_net(e, strcmp(text, ENGINE_NET_BUILTIN) == 0 ? NULL : text, err, sizeof err)) {
+        snprintf(note, len, "error: EvalFile %s: %s; keeping the current network", text, err);
+        return false;
+    }
     return true;
 }
 
@@ -176,6 +195,9 @@ void engine_option_default_text(const EngineOption *o, char *buf, size_t len)
     case ENGINE_COMBO:
         snprintf(buf, len, "%s", engine_option_choice_name(o, o->def));
         break;
+    case ENGINE_STRING:
+        snprintf(buf, len, "%s", o->id == ENGINE_OPT_EVAL_FILE ? ENGINE_NET_BUILTIN : "");
+        break;
     default:
         snprintf(buf, len, "%s", "");
     }
@@ -285,6 +307,8 @@ EngineOptionResult engine_option_set(Engine *e, const char *name, const char *va
         snprintf(msg, msg_len, "unknown option '%s'", name);
         return ENGINE_OPTION_REFUSED;
     }
+    if (o->type == ENGINE_STRING) /* the one string option so far */
+        return apply_eval_file(e, value, msg, msg_len) ? ENGINE_OPTION_SET : ENGINE_OPTION_REFUSED;
     EngineOptionResult result = ENGINE_OPTION_SET;
     long v = 0;
     if (o->type == ENGINE_SPIN) {

@@ -16,12 +16,16 @@
 #include "search/engine.h"
 #include "search/tt.h"
 
+/* EvalFile's value for the network built into the binary. */
+#define ENGINE_NET_BUILTIN "<builtin>"
+
 /* UCI option types. */
 typedef enum { ENGINE_SPIN, ENGINE_CHECK, ENGINE_COMBO, ENGINE_STRING, ENGINE_BUTTON } EngineOptionType;
 
 /* X(ID, UCI name, type, default, min, max, choices, flag, flag argument,
  *   JSON key, apply, help)
- * default: spin the number, check 0 or 1, combo the setting's enum value.
+ * default: spin the number, check 0 or 1, combo the setting's enum value
+ * (a string option's default text and setting live in engine_options.c).
  * min, max: spin only. choices: combo only, a NULL-named-terminated list
  * of EngineChoice (UCI spelling, enum value). flag: the command-line flag;
  * for a check option, the word of `search --off LIST` that switches it
@@ -59,7 +63,11 @@ typedef enum { ENGINE_SPIN, ENGINE_CHECK, ENGINE_COMBO, ENGINE_STRING, ENGINE_BU
     X(CAPTURE_ORDER, "CaptureOrder", ENGINE_COMBO, CAPTURES_SEE, 0, 0, capture_order_choices, "--captures",       \
       "ORDER", "capture_order", apply_capture_order, "capture ordering (SEE: by static exchange)")                 \
     X(EVAL, "Eval", ENGINE_COMBO, EVAL_LINEAR, 0, 0, eval_choices, "--eval", "EVAL", "eval", apply_eval,           \
-      "static evaluation: linear (Texel-fitted terms) or nnue (the network built in, search/nnue.h)")            \
+      "static evaluation: linear (Texel-fitted terms) or nnue (a network, search/nnue.h: the built-in one or "   \
+      "EvalFile's)")                                                                                               \
+    X(EVAL_FILE, "EvalFile", ENGINE_STRING, 0, 0, 0, NULL, NULL, NULL, NULL, NULL,                                 \
+      "the network file that Eval nnue plays, made by chesslab nnue train; " ENGINE_NET_BUILTIN                   \
+      ": the one built into this binary")                                                                          \
     X(UCI_CHESS960, "UCI_Chess960", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "chess960", apply_chess960,          \
       "Chess960: castling written king takes rook (a position that needs Chess960 castling is one anyway)")       \
     X(UCI_SHOW_WDL, "UCI_ShowWDL", ENGINE_CHECK, 0, 0, 1, NULL, NULL, NULL, "show_wdl", apply_show_wdl,          \

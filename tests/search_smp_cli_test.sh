@@ -110,6 +110,8 @@ expect_error 2 "unknown option '--rounds'" match --rounds 3
 expect_error 2 "engine A \(chesslab.*\) has no option 'Bogus'" match --engine-a "Bogus=1" --games 1
 expect_error 2 "engine B: option Threads '0' is not an integer in 1\.\.256" match --engine-b "Threads=0" --games 1
 expect_error 2 "engine A: option SMP is one of .*, not 'fast'" match --engine-a "SMP=fast" --games 1
+expect_error 2 "engine A refused its options: error: EvalFile /nonexistent.nnue: cannot open" \
+  match --engine-a "EvalFile=/nonexistent.nnue" --games 1
 expect_error 2 "--sprt 'elo0=5,elo1=0': elo0 must be below elo1" match --sprt elo0=5,elo1=0
 expect_error 2 "--sprt 'elo1=5': elo0 and elo1 are required" match --sprt elo1=5
 expect_error 2 "--sprt 'elo0=0,elo1=5,alpha=1': alpha must lie strictly between 0 and 0.5" match --sprt elo0=0,elo1=5,alpha=1

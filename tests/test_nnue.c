@@ -2,11 +2,15 @@
  * strictly, the integer evaluation is the one search/nnue_format.h defines
  * (checked against a plain reference written here), and it does not
  * depend on which colour is which. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/setup.h"
 #include "core/random.h"
+#include "search/engine.h"
+#include "search/engine_options.h"
 #include "search/nnue.h"
 #include "tests/test_support.h"
 
@@ -254,6 +258,71 @@ static void test_builtin(void **state)
     assert_true(nnue_builtin() == net);
 }
 
+/* A network file of width h in a temporary file; path receives its name. */
+static void write_net_file(int h, uint64_t seed, char *path, size_t len)
+{
+    snprintf(path, len, "/tmp/chesslab-test-net-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    TestNet t = make_net(h, seed);
+    assert_int_equal(write(fd, t.bytes, t.size), (ssize_t)t.size);
+    assert_int_equal(close(fd), 0);
+    free_net(&t);
+}
+
+
+/* UCI EvalFile: a network read from a file replaces the built-in one for
+ * Eval nnue (at once when it plays), a file that is no network is refused
+ * with the reason and changes nothing, and <builtin> goes back. */
+static void test_eval_file_option(void **state)
+{
+    (void)state;
+    Engine *e = engine_new(1);
+    assert_non_null(e);
+    char msg[1024], wide[64], narrow[64];
+    const NnueNet *builtin = nnue_builtin();
+    assert_ptr_equal(engine_net(e), builtin);
+    assert_int_equal(engine_option_set(e, "EvalFile", "/nonexistent/net.nnue", msg, sizeof msg), ENGINE_OPTION_REFUSED);
+    assert_non_null(strstr(msg, "/nonexistent/net.nnue"));
+    assert_non_null(strstr(msg, "keeping the current network"));
+    assert_int_equal(engine_option_set(e, "EvalFile", NULL, msg, sizeof msg), ENGINE_OPTION_REFUSED);
+    assert_int_equal(engine_option_set(e, "EvalFile", "", msg, sizeof msg), ENGINE_OPTION_REFUSED);
+    assert_ptr_equal(engine_net(e), builtin);
+
+    write_net_file(64, 3, wide, sizeof wide);
+    write_net_file(32, 4, narrow, sizeof narrow);
+    assert_int_equal(engine_option_set(e, "EvalFile", wide, msg, sizeof msg), ENGINE_OPTION_SET);
+    assert_string_equal(msg, "");
+    assert_non_null(engine_net(e));
+    assert_int_equal(engine_net(e)->hidden, 64);
+    assert_null(engine_options(e)->net); /* Eval is still linear */
+    assert_int_equal(engine_option_set(e, "Eval", "nnue", msg, sizeof msg), ENGINE_OPTION_SET);
+    assert_ptr_equal(engine_options(e)->net, engine_net(e));
+    /* Playing the network: a new file is played from the next search on. */
+    assert_int_equal(engine_option_set(e, "EvalFile", narrow, msg, sizeof msg), ENGINE_OPTION_SET);
+    assert_int_equal(engine_options(e)->net->hidden, 32);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = 3;
+    SearchResult r;
+    engine_search(e, &l, NULL, &r);
+    assert_true(r.best != MOVE_NONE && r.depth == 3);
+    /* A file that is no network: refused, the current one stays. */
+    assert_int_equal(truncate(wide, 100), 0);
+    assert_int_equal(engine_option_set(e, "EvalFile", wide, msg, sizeof msg), ENGINE_OPTION_REFUSED);
+    assert_int_equal(engine_options(e)->net->hidden, 32);
+    EngineOptionResult back = engine_option_set(e, "EvalFile", ENGINE_NET_BUILTIN, msg, sizeof msg);
+    if (builtin != NULL) {
+        assert_int_equal(back, ENGINE_OPTION_SET);
+        assert_ptr_equal(engine_options(e)->net, builtin);
+    } else {
+        assert_int_equal(back, ENGINE_OPTION_REFUSED);
+    }
+    unlink(wide);
+    unlink(narrow);
+    engine_free(e);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +330,7 @@ int main(void)
         cmocka_unit_test(test_stacked_matches_scratch),
         cmocka_unit_test(test_bad_files_refused),
         cmocka_unit_test(test_builtin),
+        cmocka_unit_test(test_eval_file_option),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -32,6 +32,8 @@ def Engine(args=("uci",)):
 
 failures = []
 checks = 0
+# A network file (the one built in, read as a file): for EvalFile.
+NET_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "nnue", "nets", "default.nnue")
 PROMPT = 5.0  # seconds: isready, stop, a search with next to no time left
 
 MOVE = r"[a-h][1-8][a-h][1-8][nbrq]?"
@@ -74,7 +76,7 @@ def session_basics():
     check(any(l.startswith("id name chesslab") for l in lines), "id name")
     for name in ("Hash", "Threads", "Move Overhead", "Ponder", "NullMove", "LMR", "Futility", "Aspiration",
                  "CaptureOrder", "Clear Hash", "SMP", "Bind", "MinSplitDepth", "SplitThreads", "TTPlacement",
-                 "MultiPV"):
+                 "MultiPV", "Eval", "EvalFile"):
         check(any(l.startswith("option name %s type" % name) for l in lines), "option %s advertised" % name)
     e.send("isready")
     check(e.until("^readyok$")[1] is not None, "isready")
@@ -111,6 +113,9 @@ def session_basics():
                         ("setoption name Aspiration value false", None),
                         ("setoption name CaptureOrder value MVV-LVA", None),
                         ("setoption name CaptureOrder value random", "SEE or MVV-LVA"),
+                        ("setoption name EvalFile value /nonexistent/net.nnue", "keeping the current network"),
+                        ("setoption name EvalFile", "needs a file name"),
+                        ("setoption name EvalFile value " + NET_FILE, None),
                         ("setoption name NoSuchOption value 1", "unknown option"),
                         ("setoption Hash 8", "setoption needs")):
         e.send(cmd)
