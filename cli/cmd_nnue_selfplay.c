@@ -13,10 +13,11 @@
 #include "core/timer.h"
 #include "nnue/nnue_selfplay.h"
 #include "search/engine_options.h"
+#include "search/nnue.h"
 
 static const char *const usage_text =
     "usage: chesslab nnue selfplay --games N --out FILE [--nodes N] [--openings FILE]\n"
-    "                              [--random-plies N] [--seed N] [--eval EVAL]\n"
+    "                              [--random-plies N] [--seed N] [--eval EVAL] [--net FILE]\n"
     "\n"
     "Plays the engine against itself at a fixed node budget a move and writes\n"
     "every position it searched as a 32-byte training record (search/nnue_format.h)\n"
@@ -34,6 +35,8 @@ static const char *const usage_text =
     "  --random-plies N  random legal moves after the opening, 0..32 (default 4)\n"
     "  --seed N          the openings drawn and the random plies (default 1)\n"
     "  --eval EVAL       linear (default) or nnue: the evaluation the engine plays with\n"
+    "  --net FILE        the network nnue plays (a file of chesslab nnue train; default\n"
+    "                    the built-in one); implies --eval nnue\n"
     "\n"
     "Exit status 2 for bad options or a file that cannot be read or written.\n";
 
@@ -44,6 +47,7 @@ int cmd_nnue_selfplay(int argc, char **argv)
     const char *cmd = "nnue selfplay";
     const char *out_path = NULL, *openings_path = NULL;
     long games = 0;
+    const char *net_path = NULL;
     NnueSelfplayOptions o = { .nodes = 5000, .random_plies = 4, .seed = 1 };
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i], *value;
@@ -81,6 +85,9 @@ int cmd_nnue_selfplay(int argc, char **argv)
                 cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
                 return EXIT_USAGE;
             }
+        } else if (strcmp(arg, "--net") == 0) {
+            if ((net_path = cli_value(cmd, argc, argv, &i)) == NULL)
+                return EXIT_USAGE;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab nnue selfplay --help)", arg);
             return EXIT_USAGE;
@@ -114,6 +121,14 @@ int cmd_nnue_selfplay(int argc, char **argv)
     }
     o.openings = openings;
     o.games = (int)games;
+    NnueNet *loaded = NULL;
+    if (status == 0 && net_path != NULL) {
+        if ((loaded = nnue_net_load(net_path, err, sizeof err)) == NULL) {
+            cli_error(cmd, "--net: %s", err);
+            status = EXIT_USAGE;
+        }
+        o.net = loaded;
+    }
     if (status == 0 && (out = fopen(out_path, "wb")) == NULL) {
         cli_error(cmd, "--out: cannot write '%s': %s", out_path, strerror(errno));
         status = EXIT_USAGE;
@@ -137,6 +152,7 @@ int cmd_nnue_selfplay(int argc, char **argv)
                (unsigned long long)stats.adjudicated, (unsigned long long)stats.positions,
                (unsigned long long)stats.records, out_path, s, s > 0 ? (double)stats.records / s : 0.0);
     }
+    nnue_net_free(loaded);
     free(named);
     free(openings);
     return status;

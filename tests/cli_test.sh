@@ -366,5 +366,10 @@ expect_error 2 "--random-plies '40' is not an integer in 0..32" nnue selfplay --
 expect_error 2 "--eval 'deep'" nnue selfplay --games 1 --out "$tmp/s.bin" --eval deep
 expect_error 2 "--openings: .*none.epd" nnue selfplay --games 1 --out "$tmp/s.bin" --openings "$tmp/none.epd"
 expect_output "2 games .* records written to $tmp/s.bin" nnue selfplay --games 2 --nodes 100 --out "$tmp/s.bin"
+expect_error 2 "--net: cannot open '$tmp/none.nnue'" nnue selfplay --games 1 --out "$tmp/s.bin" --net "$tmp/none.nnue"
+# --net with the file the default build embeds plays the same games as --eval nnue.
+expect_output "2 games" nnue selfplay --games 2 --nodes 100 --out "$tmp/net.bin" --net "$here/../nnue/nets/default.nnue"
+expect_output "2 games" nnue selfplay --games 2 --nodes 100 --out "$tmp/builtin.bin" --eval nnue
+if cmp -s "$tmp/net.bin" "$tmp/builtin.bin"; then ok "selfplay --net FILE = --eval nnue"; else bad "selfplay --net FILE differs from --eval nnue"; fi
 
 finish cli
