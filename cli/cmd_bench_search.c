@@ -14,42 +14,33 @@
 #include "cli/engine_flags.h"
 #include "search/engine.h"
 #include "search/engine_options.h"
-#include "search/nnue.h"
-
-/* --eval EVAL: the network for nnue, NULL for linear; false after saying
- * why when the value is no choice or the build has no network. */
-static bool parse_eval(const char *cmd, const char *text, const NnueNet **net)
-{
-    long choice;
-    if (!cli_engine_value(cmd, ENGINE_OPT_EVAL, text, &choice))
-        return false;
-    *net = choice == EVAL_NNUE ? nnue_builtin() : NULL;
-    if (choice == EVAL_NNUE && *net == NULL) {
-        cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
-        return false;
-    }
-    return true;
-}
+#include "cli/net_flags.h"
 
 int bench_signature(int argc, char **argv)
 {
     long depth = SEARCH_BENCH_DEFAULT_DEPTH;
+    CliNetFlags net_flags = { 0 };
     const NnueNet *net = NULL;
     for (int i = 1; i < argc; i++) {
         const char *v;
+        int taken;
         if (strcmp(argv[i], "--depth") == 0) {
             if (!(v = cli_value("bench", argc, argv, &i)) || !cli_parse_long("bench", "--depth", v, 1, 30, &depth))
                 return EXIT_USAGE;
-        } else if (strcmp(argv[i], "--eval") == 0) {
-            if (!(v = cli_value("bench", argc, argv, &i)) || !parse_eval("bench", v, &net))
+        } else if ((taken = cli_net_flag("bench", argc, argv, &i, &net_flags)) != 0) {
+            if (taken < 0)
                 return EXIT_USAGE;
         } else {
             cli_error("bench", "unknown option '%s' (see chesslab bench --help)", argv[i]);
             return EXIT_USAGE;
         }
     }
+    if (!cli_net_pick("bench", &net_flags, &net))
+        return EXIT_USAGE;
     SearchBenchTotals totals;
-    if (!search_bench_signature((int)depth, net, stdout, stderr, &totals)) {
+    bool ok = search_bench_signature((int)depth, net, stdout, stderr, &totals);
+    cli_net_flags_free(&net_flags);
+    if (!ok) {
         cli_error("bench", "out of memory");
         return 1;
     }
@@ -63,10 +54,12 @@ int bench_tactics(int argc, char **argv)
     snprintf(default_epd, sizeof default_epd, "%s/wac.epd", cli_data_dir());
     TacticsOptions o = { .epd = default_epd, .nodes = 0, .hash_mb = (size_t)engine_option_default(ENGINE_OPT_HASH), .first = 1,
                          .verbose = true };
+    CliNetFlags net_flags = { 0 };
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v;
         long n;
         uint64_t u;
+        int taken;
         if (strcmp(a, "--epd") == 0) {
             if (!(o.epd = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
@@ -90,8 +83,8 @@ int bench_tactics(int argc, char **argv)
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, "--count", v, 1, 1000000, &n))
                 return EXIT_USAGE;
             o.count = (int)n;
-        } else if (strcmp(a, "--eval") == 0) {
-            if (!(v = cli_value(cmd, argc, argv, &i)) || !parse_eval(cmd, v, &o.net))
+        } else if ((taken = cli_net_flag(cmd, argc, argv, &i, &net_flags)) != 0) {
+            if (taken < 0)
                 return EXIT_USAGE;
         } else if (strcmp(a, "--quiet") == 0) {
             o.verbose = false;
@@ -103,9 +96,13 @@ int bench_tactics(int argc, char **argv)
     /* A fixed node count keeps the result independent of the machine. */
     if (o.nodes == 0 && o.depth == 0)
         o.nodes = 100000;
+    if (!cli_net_pick(cmd, &net_flags, &o.net))
+        return EXIT_USAGE;
     TacticsTotals t;
     char err[256];
-    if (!search_bench_tactics(&o, stdout, &t, err, sizeof err)) {
+    bool ok = search_bench_tactics(&o, stdout, &t, err, sizeof err);
+    cli_net_flags_free(&net_flags);
+    if (!ok) {
         cli_error(cmd, "--epd: %s", err);
         return EXIT_USAGE;
     }

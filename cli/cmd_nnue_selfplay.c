@@ -9,11 +9,11 @@
 #include "cli/args.h"
 #include "cli/cmd_nnue.h"
 #include "cli/engine_flags.h"
+#include "cli/net_flags.h"
 #include "core/position_file.h"
 #include "core/timer.h"
 #include "nnue/nnue_selfplay.h"
 #include "search/engine_options.h"
-#include "search/nnue.h"
 
 static const char *const usage_text =
     "usage: chesslab nnue selfplay --games N --out FILE [--nodes N] [--openings FILE]\n"
@@ -34,9 +34,7 @@ static const char *const usage_text =
     "                    drawn at random (default: the start position)\n"
     "  --random-plies N  random legal moves after the opening, 0..32 (default 4)\n"
     "  --seed N          the openings drawn and the random plies (default 1)\n"
-    "  --eval EVAL       linear (default) or nnue: the evaluation the engine plays with\n"
-    "  --net FILE        the network nnue plays (a file of chesslab nnue train; default\n"
-    "                    the built-in one); implies --eval nnue\n"
+    CLI_NET_FLAGS_USAGE
     "\n"
     "Exit status 2 for bad options or a file that cannot be read or written.\n";
 
@@ -47,11 +45,12 @@ int cmd_nnue_selfplay(int argc, char **argv)
     const char *cmd = "nnue selfplay";
     const char *out_path = NULL, *openings_path = NULL;
     long games = 0;
-    const char *net_path = NULL;
+    CliNetFlags net_flags = { 0 };
     NnueSelfplayOptions o = { .nodes = 5000, .random_plies = 4, .seed = 1 };
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i], *value;
         long n;
+        int taken;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
             return 0;
@@ -78,15 +77,8 @@ int cmd_nnue_selfplay(int argc, char **argv)
         } else if (strcmp(arg, "--seed") == 0) {
             if ((value = cli_value(cmd, argc, argv, &i)) == NULL || !cli_parse_u64(cmd, "--seed", value, &o.seed))
                 return EXIT_USAGE;
-        } else if (strcmp(arg, "--eval") == 0) {
-            if ((value = cli_value(cmd, argc, argv, &i)) == NULL || !cli_engine_value(cmd, ENGINE_OPT_EVAL, value, &n))
-                return EXIT_USAGE;
-            if (n == EVAL_NNUE && (o.net = nnue_builtin()) == NULL) {
-                cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
-                return EXIT_USAGE;
-            }
-        } else if (strcmp(arg, "--net") == 0) {
-            if ((net_path = cli_value(cmd, argc, argv, &i)) == NULL)
+        } else if ((taken = cli_net_flag(cmd, argc, argv, &i, &net_flags)) != 0) {
+            if (taken < 0)
                 return EXIT_USAGE;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab nnue selfplay --help)", arg);
@@ -121,14 +113,8 @@ int cmd_nnue_selfplay(int argc, char **argv)
     }
     o.openings = openings;
     o.games = (int)games;
-    NnueNet *loaded = NULL;
-    if (status == 0 && net_path != NULL) {
-        if ((loaded = nnue_net_load(net_path, err, sizeof err)) == NULL) {
-            cli_error(cmd, "--net: %s", err);
-            status = EXIT_USAGE;
-        }
-        o.net = loaded;
-    }
+    if (status == 0 && !cli_net_pick(cmd, &net_flags, &o.net))
+        status = EXIT_USAGE;
     if (status == 0 && (out = fopen(out_path, "wb")) == NULL) {
         cli_error(cmd, "--out: cannot write '%s': %s", out_path, strerror(errno));
         status = EXIT_USAGE;
@@ -152,7 +138,7 @@ int cmd_nnue_selfplay(int argc, char **argv)
                (unsigned long long)stats.adjudicated, (unsigned long long)stats.positions,
                (unsigned long long)stats.records, out_path, s, s > 0 ? (double)stats.records / s : 0.0);
     }
-    nnue_net_free(loaded);
+    cli_net_flags_free(&net_flags);
     free(named);
     free(openings);
     return status;

@@ -371,5 +371,11 @@ expect_error 2 "--net: cannot open '$tmp/none.nnue'" nnue selfplay --games 1 --o
 expect_output "2 games" nnue selfplay --games 2 --nodes 100 --out "$tmp/net.bin" --net "$here/../nnue/nets/default.nnue"
 expect_output "2 games" nnue selfplay --games 2 --nodes 100 --out "$tmp/builtin.bin" --eval nnue
 if cmp -s "$tmp/net.bin" "$tmp/builtin.bin"; then ok "selfplay --net FILE = --eval nnue"; else bad "selfplay --net FILE differs from --eval nnue"; fi
+# bench and bench tactics take --net too: the same nodes as the built-in network.
+expect_error 2 "bench: --net: cannot open '$tmp/none.nnue'" bench --net "$tmp/none.nnue"
+expect_error 2 "bench tactics: --net: .*none.nnue" bench tactics --net "$tmp/none.nnue"
+net_nodes=$("$bin" bench --depth 4 --net "$here/../nnue/nets/default.nnue" 2>&1 | grep "Nodes searched")
+builtin_nodes=$("$bin" bench --depth 4 --eval nnue 2>&1 | grep "Nodes searched")
+if [ -n "$net_nodes" ] && [ "$net_nodes" = "$builtin_nodes" ]; then ok "bench --net"; else bad "bench --net: '$net_nodes' vs '$builtin_nodes'"; fi
 
 finish cli
