@@ -8,12 +8,13 @@
 
 #include "cli/args.h"
 #include "cli/cmd_nnue.h"
+#include "cli/net_flags.h"
 #include "core/timer.h"
 #include "nnue/nnue_data.h"
 
 static const char *const usage_text =
     "usage: chesslab nnue data --pgn FILE [--pgn FILE ...] --out FILE [--nodes N] [--every N]\n"
-    "                         [--offset K]\n"
+    "                         [--offset K] [--eval EVAL] [--net FILE]\n"
     "\n"
     "Searches positions of the games in the PGN files and writes each as a\n"
     "32-byte training record (search/nnue_format.h): the pieces, the side to move,\n"
@@ -29,6 +30,7 @@ static const char *const usage_text =
     "  --every N     label one position in N of each game (default 1: all)\n"
     "  --offset K    ... the K-th of each N (0..N-1, default 0): runs with offsets\n"
     "                0..N-1 label disjoint positions\n"
+    CLI_NET_FLAGS_USAGE
     "\n"
     "Exit status 2 for bad options or a file that cannot be read or written.\n";
 
@@ -40,9 +42,11 @@ int cmd_nnue_data(int argc, char **argv)
     const char *pgn[NNUE_DATA_MAX_FILES], *out_path = NULL;
     int pgn_count = 0;
     NnueDataOptions o = { .nodes = 2000, .every = 1, .offset = 0 };
+    CliNetFlags net_flags = { 0 };
     for (int i = 0; i < argc; i++) {
         const char *arg = argv[i], *value;
         long n;
+        int taken;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage_text, stdout);
             return 0;
@@ -72,6 +76,9 @@ int cmd_nnue_data(int argc, char **argv)
                 !cli_parse_long(cmd, "--offset", value, 0, 999, &n))
                 return EXIT_USAGE;
             o.offset = (int)n;
+        } else if ((taken = cli_net_flag(cmd, argc, argv, &i, &net_flags)) != 0) {
+            if (taken < 0)
+                return EXIT_USAGE;
         } else {
             cli_error(cmd, "unknown option '%s' (see chesslab nnue data --help)", arg);
             return EXIT_USAGE;
@@ -86,9 +93,12 @@ int cmd_nnue_data(int argc, char **argv)
                   pgn_count == 0 ? "no games: give --pgn FILE" : "no output: give --out FILE");
         return EXIT_USAGE;
     }
+    if (!cli_net_pick(cmd, &net_flags, &o.net))
+        return EXIT_USAGE;
     FILE *out = fopen(out_path, "wb");
     if (out == NULL) {
         cli_error(cmd, "--out: cannot write '%s': %s", out_path, strerror(errno));
+        cli_net_flags_free(&net_flags);
         return EXIT_USAGE;
     }
     NnueDataStats stats = { 0 };
@@ -98,6 +108,7 @@ int cmd_nnue_data(int argc, char **argv)
         if (!nnue_data_from_pgn(pgn[f], &o, out, &stats, err, sizeof err)) {
             cli_error(cmd, "%s", err);
             fclose(out);
+            cli_net_flags_free(&net_flags);
             return EXIT_USAGE;
         }
         double s = (double)(timer_now_ns() - start) / 1e9;
@@ -105,6 +116,7 @@ int cmd_nnue_data(int argc, char **argv)
                 (unsigned long long)stats.games, (unsigned long long)stats.positions,
                 (unsigned long long)stats.kept, s, s > 0 ? (double)stats.nodes / s : 0.0);
     }
+    cli_net_flags_free(&net_flags);
     if (fclose(out) != 0) {
         cli_error(cmd, "cannot write %s", out_path);
         return EXIT_USAGE;

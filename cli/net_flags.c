@@ -12,6 +12,7 @@ int cli_net_flag(const char *cmd, int argc, char **argv, int *i, CliNetFlags *f)
         long choice;
         if ((value = cli_value(cmd, argc, argv, i)) == NULL || !cli_engine_value(cmd, ENGINE_OPT_EVAL, value, &choice))
             return -1;
+        f->eval_given = true;
         f->nnue = choice == EVAL_NNUE;
         return 1;
     }
@@ -33,9 +34,13 @@ bool cli_net_pick(const char *cmd, CliNetFlags *f, const NnueNet **net)
             return false;
         }
         *net = f->loaded;
-    } else if (f->nnue && (*net = nnue_builtin()) == NULL) {
-        cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
-        return false;
+    } else if (f->eval_given ? f->nnue : engine_option_default(ENGINE_OPT_EVAL) == EVAL_NNUE) {
+        /* A build without a network searches with the linear evaluation,
+         * unless nnue was asked for by name. */
+        if ((*net = nnue_builtin()) == NULL && f->eval_given) {
+            cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
+            return false;
+        }
     }
     return true;
 }

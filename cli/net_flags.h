@@ -9,7 +9,8 @@
 #include "search/nnue.h"
 
 typedef struct CliNetFlags {
-    bool nnue;            /* --eval nnue, or --net given */
+    bool eval_given;      /* --eval given: nnue says which; else the Eval option's default */
+    bool nnue;
     const char *net_path; /* --net FILE; NULL: the built-in network */
     NnueNet *loaded;      /* --net's network, owned (cli_net_flags_free) */
 } CliNetFlags;
@@ -27,7 +28,8 @@ void cli_net_flags_free(CliNetFlags *f);
 
 /* The usage lines of both flags. */
 #define CLI_NET_FLAGS_USAGE                                                                                      \
-    "  --eval EVAL       linear (default) or nnue: the evaluation searched with\n"                                 \
+    "  --eval EVAL       linear or nnue: the evaluation searched with (default: that\n"                          \
+    "                    of the UCI option Eval)\n"                                                              \
     "  --net FILE        the network nnue plays (a file of chesslab nnue train;\n"                                  \
     "                    default the built-in one); implies --eval nnue\n"
 

@@ -141,6 +141,8 @@ bool nnue_data_from_pgn(const char *path, const NnueDataOptions *o, FILE *out, N
         {
             Engine *e = engine_new(NNUE_DATA_HASH_MB);
             engines_ok = e != NULL;
+            if (e)
+                engine_options(e)->net = o->net;
             SearchLimits limits;
             search_limits_init(&limits);
             limits.nodes = o->nodes;

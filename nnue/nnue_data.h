@@ -27,6 +27,7 @@ typedef struct NnueDataOptions {
     uint64_t nodes; /* the search's node budget per position (exact: the search stops at it) */
     int every;      /* label one position in `every` of each game (1: all) */
     int offset;     /* ... those whose ply (past the skipped opening) % every == offset */
+    const struct NnueNet *net; /* the network the labelling search plays; NULL: the linear evaluation */
 } NnueDataOptions;
 
 typedef struct NnueDataStats {

@@ -62,7 +62,7 @@ typedef enum { ENGINE_SPIN, ENGINE_CHECK, ENGINE_COMBO, ENGINE_STRING, ENGINE_BU
       "aspiration windows")                                                                                        \
     X(CAPTURE_ORDER, "CaptureOrder", ENGINE_COMBO, CAPTURES_SEE, 0, 0, capture_order_choices, "--captures",       \
       "ORDER", "capture_order", apply_capture_order, "capture ordering (SEE: by static exchange)")                 \
-    X(EVAL, "Eval", ENGINE_COMBO, EVAL_LINEAR, 0, 0, eval_choices, "--eval", "EVAL", "eval", apply_eval,           \
+    X(EVAL, "Eval", ENGINE_COMBO, EVAL_NNUE, 0, 0, eval_choices, "--eval", "EVAL", "eval", apply_eval,             \
       "static evaluation: linear (Texel-fitted terms) or nnue (a network, search/nnue.h: the built-in one or "   \
       "EvalFile's)")                                                                                               \
     X(EVAL_FILE, "EvalFile", ENGINE_STRING, 0, 0, 0, NULL, NULL, NULL, NULL, NULL,                                 \

@@ -356,6 +356,7 @@ expect_error 2 "no output: give --out FILE" nnue data --pgn "$here/data/selfplay
 expect_error 2 "--nodes '0' is not an integer" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --nodes 0
 expect_error 2 "--every 'x' is not an integer" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --every x
 expect_error 2 "--out: cannot write '$tmp/no/d.bin'" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/no/d.bin"
+expect_error 2 "--net: cannot open '$tmp/none.nnue'" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --net "$tmp/none.nnue"
 expect_error 2 "cannot open '$tmp/none.pgn'" nnue data --pgn "$tmp/none.pgn" --out "$tmp/d.bin"
 expect_output "records from 24 games \(0 unreadable or unfinished\) written to $tmp/d.bin" nnue data --pgn "$here/data/selfplay-24.pgn" --out "$tmp/d.bin" --nodes 100 --every 4
 if [ -s "$tmp/d.bin" ] && [ $(($(wc -c <"$tmp/d.bin") % 32)) -eq 0 ]; then ok; else

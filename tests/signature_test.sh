@@ -13,8 +13,9 @@ bin=$1
 mode=${2:-full}
 source "$(dirname "$0")/cli_lib.sh"
 
-bench_nodes=5170037        # chesslab bench (default depth)
-bench_depth6_nodes=62148   # chesslab bench --depth 6
+bench_nodes=5734860        # chesslab bench (default depth; the default evaluation, nnue)
+bench_depth6_nodes=70232   # chesslab bench --depth 6
+linear_depth6_nodes=62148  # chesslab bench --depth 6 --eval linear (the other evaluation)
 
 bench_count() { # bench_count ARGS...: the "Nodes searched" of chesslab bench ARGS
   timeout "$hang_guard" "$bin" bench "$@" 2>&1 >/dev/null </dev/null | awk '/^Nodes searched/ {print $4}'
@@ -22,6 +23,9 @@ bench_count() { # bench_count ARGS...: the "Nodes searched" of chesslab bench AR
 got=$(bench_count --depth 6)
 if [ "$got" = "$bench_depth6_nodes" ]; then ok; else
   bad "bench --depth 6 searched '${got}' nodes, the pinned signature is $bench_depth6_nodes"; fi
+got=$(bench_count --depth 6 --eval linear)
+if [ "$got" = "$linear_depth6_nodes" ]; then ok; else
+  bad "bench --depth 6 --eval linear searched '${got}' nodes, the pinned signature is $linear_depth6_nodes"; fi
 if [ "$mode" = full ]; then
   got=$(bench_count)
   if [ "$got" = "$bench_nodes" ]; then ok; else

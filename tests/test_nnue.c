@@ -282,6 +282,7 @@ static void test_eval_file_option(void **state)
     char msg[1024], wide[64], narrow[64];
     const NnueNet *builtin = nnue_builtin();
     assert_ptr_equal(engine_net(e), builtin);
+    assert_int_equal(engine_option_set(e, "Eval", "linear", msg, sizeof msg), ENGINE_OPTION_SET);
     assert_int_equal(engine_option_set(e, "EvalFile", "/nonexistent/net.nnue", msg, sizeof msg), ENGINE_OPTION_REFUSED);
     assert_non_null(strstr(msg, "/nonexistent/net.nnue"));
     assert_non_null(strstr(msg, "keeping the current network"));
@@ -295,7 +296,7 @@ static void test_eval_file_option(void **state)
     assert_string_equal(msg, "");
     assert_non_null(engine_net(e));
     assert_int_equal(engine_net(e)->hidden, 64);
-    assert_null(engine_options(e)->net); /* Eval is still linear */
+    assert_null(engine_options(e)->net); /* Eval is linear: it stays */
     assert_int_equal(engine_option_set(e, "Eval", "nnue", msg, sizeof msg), ENGINE_OPTION_SET);
     assert_ptr_equal(engine_options(e)->net, engine_net(e));
     /* Playing the network: a new file is played from the next search on. */
