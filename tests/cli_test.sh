@@ -378,5 +378,12 @@ expect_error 2 "bench tactics: --net: .*none.nnue" bench tactics --net "$tmp/non
 net_nodes=$("$bin" bench --depth 4 --net "$here/../nnue/nets/default.nnue" 2>&1 | grep "Nodes searched")
 builtin_nodes=$("$bin" bench --depth 4 --eval nnue 2>&1 | grep "Nodes searched")
 if [ -n "$net_nodes" ] && [ "$net_nodes" = "$builtin_nodes" ]; then ok "bench --net"; else bad "bench --net: '$net_nodes' vs '$builtin_nodes'"; fi
+# scripts/nnue_round.sh end to end, tiny: self-play, training, WAC, the SPRT command.
+round=$(bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --runs 2 --games 2 --nodes 100 \
+  --epochs 1 --hidden 32 --wac-nodes 100 2>&1)
+if [ -s "$tmp/round/net.nnue" ] && grep -q "EvalFile=.*net.nnue" <<<"$round"; then ok "nnue_round.sh"; else
+  bad "nnue_round.sh: $(tail -c 400 <<<"$round")"; fi
+if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --games x >/dev/null 2>&1; then
+  bad "nnue_round.sh --games x accepted"; else ok; fi
 
 finish cli

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# One round of the NNUE loop (nnue/README.md): self-play games written as
+# training records, a network trained on them (and on any earlier records),
+# and the SPRT command that tests it against the current build.
+#
+# Usage: scripts/nnue_round.sh --dir DIR [--bin CHESSLAB] [--runs R] [--games N]
+#          [--nodes N] [--first-seed S] [--data FILE ...] [--epochs E] [--hidden H]
+#          [--wac-nodes N]
+#   --dir DIR         where the records (selfplay-SEED.bin), the logs and the
+#                     network (net.nnue) go; created if missing
+#   --bin CHESSLAB    the chesslab binary (default build/chesslab); its
+#                     default evaluation plays the games
+#   --runs R          self-play runs, one file each (default 4)
+#   --games N         games per run (default 30000: about 2.2 M records,
+#                     20 minutes on 2 cores at 2000 nodes)
+#   --nodes N         nodes a move (default 2000)
+#   --first-seed S    the first run's seed; run k uses S + k (default 101)
+#   --data FILE       earlier records to train on too (repeat)
+#   --epochs E        training epochs (default 30)
+#   --hidden H        accumulator width (default 128)
+#   --wac-nodes N     nodes per position of the WAC check (default 20000)
+# A run whose file exists is not played again, so an interrupted round
+# resumes where it stopped (a run cut short leaves only its .part file).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=$root/build/chesslab dir="" runs=4 games=30000 nodes=2000 seed=101 epochs=30 hidden=128 wac=20000
+extra=()
+usage() { sed -n '6,21p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "nnue_round.sh: $1 needs a value" >&2; usage; }
+  case $1 in
+    --dir) dir=$2 ;;
+    --bin) bin=$2 ;;
+    --runs) runs=$2 ;;
+    --games) games=$2 ;;
+    --nodes) nodes=$2 ;;
+    --first-seed) seed=$2 ;;
+    --data) extra+=("$2") ;;
+    --epochs) epochs=$2 ;;
+    --hidden) hidden=$2 ;;
+    --wac-nodes) wac=$2 ;;
+    *) echo "nnue_round.sh: unknown option '$1'" >&2; usage ;;
+  esac
+  shift 2
+done
+[ -n "$dir" ] || { echo "nnue_round.sh: give --dir DIR" >&2; usage; }
+for n in "$runs" "$games" "$nodes" "$seed" "$epochs" "$hidden" "$wac"; do
+  [[ $n =~ ^[0-9]+$ ]] || { echo "nnue_round.sh: '$n' is not a number" >&2; exit 2; }
+done
+[ -x "$bin" ] || { echo "nnue_round.sh: no chesslab binary at '$bin'" >&2; exit 2; }
+for f in ${extra[@]+"${extra[@]}"}; do
+  [ -r "$f" ] || { echo "nnue_round.sh: --data: cannot read '$f'" >&2; exit 2; }
+done
+mkdir -p "$dir"
+# Paths as given (relative to where the script was started), then the
+# repository's root for the book.
+bin=$(realpath "$bin") dir=$(realpath "$dir")
+for i in ${extra[@]+"${!extra[@]}"}; do extra[i]=$(realpath "${extra[i]}"); done
+cd "$root"
+data=()
+for ((k = 0; k < runs; k++)); do
+  s=$((seed + k))
+  out=$dir/selfplay-$s.bin
+  if [ ! -e "$out" ]; then
+    "$bin" nnue selfplay --games "$games" --nodes "$nodes" --openings openings/book-8ply.epd --seed "$s" \
+      --out "$out.part" | tee "$dir/selfplay-$s.log"
+    mv "$out.part" "$out"
+  fi
+  data+=(--data "$out")
+done
+for f in ${extra[@]+"${extra[@]}"}; do data+=(--data "$f"); done
+"$bin" nnue train "${data[@]}" --out "$dir/net.nnue" --epochs "$epochs" --hidden "$hidden" \
+  | tee "$dir/train.log"
+"$bin" bench tactics --nodes "$wac" --quiet --net "$dir/net.nnue" | tee "$dir/wac.txt"
+cat <<EOF
+The network: $dir/net.nnue. Test it against this build's default evaluation:
+  $bin match --engine-a "Eval=nnue,EvalFile=$(realpath "$dir/net.nnue")" --path-b $bin \\
+    --games 1600 --tc 1000+10 --concurrency 2 --hash 16 --sprt elo0=0,elo1=10 \\
+    --openings $root/openings/book-8ply.epd --seed N --out sprt.json --pgn sprt.pgn
+EOF
