@@ -11,9 +11,9 @@ the moment `bestmove` is read, so pipe and scheduling delays count against
 the engine, as they do in a GUI.
 
 Passes when every game has a result, every move was legal, and chesslab
-never lost on time by its own fault: a loss on time while its own search
-times stayed within its clock is the loaded machine's (printed, not
-counted), since no margin covers any load. Usage: games_test.py CHESSLAB_BINARY [STOCKFISH_BINARY]
+never lost on time by its own fault: a loss on time while the engine's
+CPU time for the move stayed within its clock is the loaded machine's
+(printed, not counted), since no margin covers any load. Usage: games_test.py CHESSLAB_BINARY [STOCKFISH_BINARY]
 """
 import json
 import os
@@ -42,11 +42,23 @@ class Player:
         self.engine.send("isready")
         self.engine.until("^readyok$", timeout=60)
 
+    def cpu_ms(self):
+        """The engine process's CPU time so far (user + system), in ms."""
+        try:
+            with open("/proc/%d/stat" % self.engine.p.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) * 1000 // os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
     def think(self, moves, go):
         self.engine.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+        cpu = self.cpu_ms()
         start = self.engine.send("go " + go)
         # A hang guard only: every answer is due within the clock (seconds).
         lines, stamp = self.engine.until("^bestmove", timeout=120)
+        after = self.cpu_ms()
+        self.move_cpu_ms = after - cpu if cpu is not None and after is not None else None
         if stamp is None:
             return None, None, lines
         return lines[-1].split()[1], stamp - start, lines
@@ -107,15 +119,16 @@ def play(white, black, opening, base_ms, inc_ms, movestogo=0):
         lowest[side] = min(lowest[side], clock[side])
         if clock[side] < 0:
             reason = "%s lost on time (%d ms over) at ply %d" % (players[side].name, -clock[side], len(moves) + 1)
-            # The engine's own account of the move: its last info line's
-            # time, a lower bound of how long it searched. Within the clock
-            # it had, the overrun is the machine's (pipes, a loaded
-            # scheduler), which no engine controls: the game ends, and it
-            # is said, but it is no fault of chesslab's. Past that clock,
-            # the engine itself overran.
+            # The engine's CPU time for the move (its process's, from
+            # /proc): within the clock it had, the rest of the wall time was
+            # spent waiting for a CPU or a pipe, which no engine controls:
+            # the game ends, and it is said, but it is no fault of
+            # chesslab's. On an idle machine CPU time is the wall time, so
+            # a search that ignores its clock still fails here.
             had = clock[side] + int(seconds * 1000)
-            if searched and searched[-1] <= had:
-                reason += " (the machine's delay: its search reported %d ms of the %d it had)" % (searched[-1], had)
+            cpu = players[side].move_cpu_ms
+            if cpu is not None and cpu <= had:
+                reason += " (the machine's delay: the engine used %d ms of CPU of the %d it had)" % (cpu, had)
                 load_forfeits.append(reason)
             elif players[side].name.startswith("chesslab"):
                 problems.append(reason)
@@ -147,7 +160,7 @@ def main():
     # Move Overhead (kept back from every plan) is three times that worst
     # single delay. Heavier load goes further (450 ms at worst beside a
     # two-thread self-play run and a parallel ctest), so a loss on time is
-    # chesslab's only when its own search times overran (play()).
+    # chesslab's only when its CPU time for the move overran (play()).
     overhead = 500
     chesslab_options = {"Hash": 16, "Move Overhead": overhead}
     stockfish_options = {"Skill Level": 0, "Threads": 1, "Hash": 16, "Move Overhead": overhead}
