@@ -15,7 +15,7 @@
 
 static const char *const train_usage_text =
     "usage: chesslab nnue train --data FILE [--data FILE ...] --out FILE [--hidden H]\n"
-    "                           [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
+    "                           [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
     "                           [--wdl-scale S] [--validation N] [--seed N] [--threads N]\n"
     "\n"
     "Fits an NNUE network (nnue/README.md) to positions labelled with a search\n"
@@ -32,6 +32,8 @@ static const char *const train_usage_text =
     "                    is 20000 or more are left out\n"
     "  --out FILE        the network file to write (replaced only once whole)\n"
     "  --hidden H        accumulator width: a multiple of 32 up to 1024 (default 128)\n"
+    "  --buckets B       output buckets, 1 to 8 (default 1): B sets of output weights,\n"
+    "                    a position using the one its number of pieces picks\n"
     "  --epochs N        passes over the training records (default 10)\n"
     "  --batch N         records per Adam step (default 16384)\n"
     "  --lr X            Adam's step size at the start; it falls along a cosine to\n"
@@ -55,7 +57,7 @@ typedef struct TrainCommand {
     const char *data[MAX_DATA_FILES];
     int data_count;
     const char *out;
-    int hidden, validation_every;
+    int hidden, buckets, validation_every;
     NnueTrainOptions train;
 } TrainCommand;
 
@@ -64,6 +66,7 @@ static int parse_train(int argc, char **argv, TrainCommand *c)
     const char *cmd = "nnue train";
     nnue_train_options_default(&c->train);
     c->hidden = 128;
+    c->buckets = 1;
     c->validation_every = 20;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v;
@@ -91,6 +94,10 @@ static int parse_train(int argc, char **argv, TrainCommand *c)
                 return EXIT_USAGE;
             }
             c->hidden = (int)n;
+        } else if (strcmp(a, "--buckets") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, a, v, 1, NNUE_BUCKETS_MAX, &n))
+                return EXIT_USAGE;
+            c->buckets = (int)n;
         } else if (strcmp(a, "--epochs") == 0 || strcmp(a, "--batch") == 0 || strcmp(a, "--validation") == 0 ||
                    strcmp(a, "--threads") == 0) {
             const long min = a[2] == 'v' ? 0 : 1;
@@ -159,7 +166,7 @@ static int write_network(const TrainCommand *c, const NnueFloatNet *net, const N
 {
     NnueFloatNet snapped;
     NnueQuantNet q;
-    if (!nnue_float_net_init(&snapped, net->hidden, 0)) {
+    if (!nnue_float_net_init(&snapped, net->hidden, net->buckets, 0)) {
         cli_error("nnue train", "out of memory");
         return 1;
     }
@@ -174,10 +181,11 @@ static int write_network(const TrainCommand *c, const NnueFloatNet *net, const N
     const NnueSet *measured = validation->count ? validation : train;
     double float_loss = nnue_loss(net, measured->records, measured->count, &c->train.loss), quant_loss, mean_abs;
     nnue_quant_compare(net, &q, measured->records, measured->count, &c->train.loss, &quant_loss, &mean_abs);
-    printf("quantised (QA %d, QB %d; output weights put on their grid, output bias moved %+.2f cp) on the %zu %s "
-           "records: loss %.6f (float %.6f), mean |float - quantised| %.2f cp\n",
-           NNUE_QA, NNUE_QB, shift, measured->count, validation->count ? "validation" : "training", quant_loss,
-           float_loss, mean_abs);
+    const bool many = net->buckets > 1; /* each bucket's bias moved by its own records' mean */
+    printf("quantised (QA %d, QB %d; output weights put on their grid, output bias%s moved %+.2f cp%s) on the %zu "
+           "%s records: loss %.6f (float %.6f), mean |float - quantised| %.2f cp\n",
+           NNUE_QA, NNUE_QB, many ? "es" : "", shift, many ? " on average" : "", measured->count,
+           validation->count ? "validation" : "training", quant_loss, float_loss, mean_abs);
     char err[1024];
     const bool saved = nnue_save_network(c->out, &q, err, sizeof err);
     nnue_quant_free(&q);
@@ -185,7 +193,7 @@ static int write_network(const TrainCommand *c, const NnueFloatNet *net, const N
         cli_error("nnue train", "--out: %s", err);
         return 1;
     }
-    printf("network written to %s (hidden %d)\n", c->out, c->hidden);
+    printf("network written to %s (hidden %d, buckets %d)\n", c->out, c->hidden, c->buckets);
     return 0;
 }
 
@@ -214,7 +222,7 @@ static int nnue_train_command(int argc, char **argv)
     if (status < 0) {
         nnue_set_shuffle(&train, c.train.seed);
         if (!nnue_set_split(&train, c.validation_every, &validation) ||
-            !nnue_float_net_init(&net, c.hidden, c.train.seed)) {
+            !nnue_float_net_init(&net, c.hidden, c.buckets, c.train.seed)) {
             cli_error(cmd, "out of memory");
             status = 1;
         }
@@ -222,9 +230,9 @@ static int nnue_train_command(int argc, char **argv)
     if (status < 0) {
         NnueTrainReport r;
         c.train.log = stdout;
-        printf("training records %zu, validation records %zu; hidden %d, epochs %d, batch %d, lr %g, lambda %g, "
-               "wdl scale %g\n",
-               train.count, validation.count, c.hidden, c.train.epochs, c.train.batch, c.train.lr,
+        printf("training records %zu, validation records %zu; hidden %d, buckets %d, epochs %d, batch %d, lr %g, "
+               "lambda %g, wdl scale %g\n",
+               train.count, validation.count, c.hidden, c.buckets, c.train.epochs, c.train.batch, c.train.lr,
                c.train.loss.lambda, c.train.loss.wdl_scale);
         const double start = timer_seconds();
         if (!nnue_train(&net, &train, &validation, &c.train, &r)) {

@@ -32,11 +32,17 @@ bool nnue_hidden_valid(int hidden)
     return hidden >= 32 && hidden <= NNUE_HIDDEN_MAX && hidden % 32 == 0;
 }
 
-static bool net_alloc(NnueFloatNet *net, int hidden)
+bool nnue_buckets_valid(int buckets)
 {
-    const size_t h = (size_t)hidden;
+    return buckets >= 1 && buckets <= NNUE_BUCKETS_MAX;
+}
+
+static bool net_alloc(NnueFloatNet *net, int hidden, int buckets)
+{
+    const size_t h = (size_t)hidden, b = (size_t)buckets;
     net->hidden = hidden;
-    net->count = NNUE_INPUTS * h + h + 2 * h + 1;
+    net->buckets = buckets;
+    net->count = NNUE_INPUTS * h + h + 2 * b * h + b;
     net->params = calloc(net->count, sizeof(float));
     if (net->params == NULL) {
         memset(net, 0, sizeof *net);
@@ -45,20 +51,23 @@ static bool net_alloc(NnueFloatNet *net, int hidden)
     net->w1 = net->params;
     net->b1 = net->w1 + NNUE_INPUTS * h;
     net->w2 = net->b1 + h;
-    net->b2 = net->w2 + 2 * h;
+    net->b2 = net->w2 + 2 * b * h;
     return true;
 }
 
-bool nnue_float_net_init(NnueFloatNet *net, int hidden, uint64_t seed)
+bool nnue_float_net_init(NnueFloatNet *net, int hidden, int buckets, uint64_t seed)
 {
-    if (!nnue_hidden_valid(hidden) || !net_alloc(net, hidden))
+    if (!nnue_hidden_valid(hidden) || !nnue_buckets_valid(buckets) || !net_alloc(net, hidden, buckets)) {
+        memset(net, 0, sizeof *net);
         return false;
+    }
     uint64_t rng = seed;
     const size_t h = (size_t)hidden;
     for (size_t j = 0; j < NNUE_INPUTS * h; j++)
         net->w1[j] = uniform(&rng, 0.1);
+    /* Bucket by bucket after W1: one bucket draws what it always drew. */
     const double a2 = 1.0 / sqrt(2.0 * (double)h);
-    for (size_t j = 0; j < 2 * h; j++)
+    for (size_t j = 0; j < 2 * h * (size_t)buckets; j++)
         net->w2[j] = uniform(&rng, a2);
     return true;
 }
@@ -125,18 +134,27 @@ static float dot_screlu(const float *restrict w, const float *restrict acc, int 
 /* The scratch of one forward and backward pass. */
 typedef struct Pass {
     int us[32], them[32], n;
+    int bucket; /* the record's output bucket */
     float acc_us[NNUE_HIDDEN_MAX], acc_them[NNUE_HIDDEN_MAX];
 } Pass;
 
+/* The output weights of bucket k: [2H], the side to move's half first. */
+static float *bucket_w2(const NnueFloatNet *net, int k)
+{
+    return net->w2 + 2 * (size_t)net->hidden * (size_t)k;
+}
+
 /* The float output (before the * NNUE_OUTPUT_SCALE) of a record, leaving
- * its features and accumulators in pass. */
+ * its features, bucket and accumulators in pass. */
 static float forward(const NnueFloatNet *net, const NnueRecord *r, Pass *pass)
 {
     const int h = net->hidden;
     pass->n = record_features(r, pass->us, pass->them);
+    pass->bucket = nnue_output_bucket(pass->n, net->buckets);
     accumulate(net, pass->us, pass->n, pass->acc_us);
     accumulate(net, pass->them, pass->n, pass->acc_them);
-    return *net->b2 + dot_screlu(net->w2, pass->acc_us, h) + dot_screlu(net->w2 + h, pass->acc_them, h);
+    const float *w2 = bucket_w2(net, pass->bucket);
+    return net->b2[pass->bucket] + dot_screlu(w2, pass->acc_us, h) + dot_screlu(w2 + h, pass->acc_them, h);
 }
 
 float nnue_float_eval(const NnueFloatNet *net, const NnueRecord *r)
@@ -296,10 +314,12 @@ static double record_pass(const NnueFloatNet *net, const NnueRecord *r, const Nn
     /* d (p - t)^2 / d out. */
     const float g = (float)(2 * (p - t) * p * (1 - p) * k);
     const int h = net->hidden;
+    /* Of the output layer only the record's bucket gets gradient. */
+    const size_t w2_at = (size_t)(bucket_w2(net, pass->bucket) - net->params);
     float *g_w1 = grad, *restrict g_b1 = grad + NNUE_INPUTS * (size_t)h;
-    float *restrict g_w2 = g_b1 + h;
-    const float *restrict w2 = net->w2;
-    g_w2[2 * h] += g; /* b2 */
+    float *restrict g_w2 = grad + w2_at;
+    const float *restrict w2 = net->params + w2_at;
+    grad[(size_t)(net->b2 - net->params) + (size_t)pass->bucket] += g; /* b2[k] */
     /* The accumulators become their gradients. */
     float *restrict us = pass->acc_us, *restrict them = pass->acc_them;
     for (int i = 0; i < h; i++) {
@@ -350,30 +370,48 @@ static void thread_range(size_t count, int t, int n, size_t *lo, size_t *hi)
     *hi = count * (size_t)(t + 1) / (size_t)n;
 }
 
-/* Sum of the per-record results of fn over records, split between
- * threads and added in thread order. */
+/* The per-record result of fn over records, summed by output bucket
+ * (of `buckets`) into sums[k], with the number of records of bucket k in
+ * counts[k]; split between threads and added in thread order, so the sums
+ * repeat exactly for a thread count. */
 typedef double (*RecordFn)(const void *ctx, const NnueRecord *r, Pass *pass);
 
-static double sum_over(const void *ctx, RecordFn fn, const NnueRecord *records, size_t count, int threads)
+static void sum_by_bucket(const void *ctx, RecordFn fn, const NnueRecord *records, size_t count, int buckets,
+                          double sums[], size_t counts[])
 {
-    double partial[NNUE_MAX_THREADS] = { 0 };
+    double partial[NNUE_MAX_THREADS][NNUE_BUCKETS_MAX] = { { 0 } };
+    size_t partial_counts[NNUE_MAX_THREADS][NNUE_BUCKETS_MAX] = { { 0 } };
     int used = 1;
-#pragma omp parallel num_threads(thread_count(threads)) if (count >= 4096)
+#pragma omp parallel num_threads(thread_count(0)) if (count >= 4096)
     {
         Pass pass;
         const int t = omp_get_thread_num(), n = omp_get_num_threads();
         size_t lo, hi;
         thread_range(count, t, n, &lo, &hi);
-        double sum = 0;
-        for (size_t i = lo; i < hi; i++)
-            sum += fn(ctx, &records[i], &pass);
-        partial[t] = sum;
+        for (size_t i = lo; i < hi; i++) {
+            const int k = nnue_output_bucket(__builtin_popcountll(records[i].occupied), buckets);
+            partial[t][k] += fn(ctx, &records[i], &pass);
+            partial_counts[t][k]++;
+        }
         if (t == 0)
             used = n;
     }
-    double sum = 0;
-    for (int t = 0; t < used; t++)
-        sum += partial[t];
+    for (int k = 0; k < buckets; k++) {
+        sums[k] = 0;
+        counts[k] = 0;
+        for (int t = 0; t < used; t++) {
+            sums[k] += partial[t][k];
+            counts[k] += partial_counts[t][k];
+        }
+    }
+}
+
+/* The sum over all records. */
+static double sum_over(const void *ctx, RecordFn fn, const NnueRecord *records, size_t count)
+{
+    double sum;
+    size_t n;
+    sum_by_bucket(ctx, fn, records, count, 1, &sum, &n);
     return sum;
 }
 
@@ -391,7 +429,7 @@ static double record_loss(const void *ctx, const NnueRecord *r, Pass *pass)
 double nnue_loss(const NnueFloatNet *net, const NnueRecord *records, size_t count, const NnueLossOptions *o)
 {
     const LossContext c = { net, o };
-    return count ? sum_over(&c, record_loss, records, count, 0) / (double)count : 0.0;
+    return count ? sum_over(&c, record_loss, records, count) / (double)count : 0.0;
 }
 
 /* ---- training ---- */
@@ -418,7 +456,7 @@ static double train_step(NnueFloatNet *net, const NnueRecord *batch, size_t coun
     adam->beta2_t *= beta2;
     const float step = (float)(lr / (1 - adam->beta1_t)), v_scale = (float)(1 / (1 - adam->beta2_t));
     const float inv_count = 1.0f / (float)count, clip = NNUE_WEIGHT_CLIP;
-    const size_t p = net->count, clipped = p - 1; /* every weight but b2 */
+    const size_t p = net->count, clipped = p - (size_t)net->buckets; /* every weight but the b2's */
     double partial[NNUE_MAX_THREADS];
     int used = 1;
 #pragma omp parallel num_threads(threads)
@@ -466,7 +504,7 @@ bool nnue_train(NnueFloatNet *net, NnueSet *train, const NnueSet *validation, co
     NnueFloatNet best = { 0 };
     float *grads = malloc((size_t)threads * p * sizeof(float));
     Adam adam = { .m = calloc(p, sizeof(float)), .v = calloc(p, sizeof(float)), .beta1_t = 1, .beta2_t = 1 };
-    bool ok = grads && adam.m && adam.v && net_alloc(&best, net->hidden);
+    bool ok = grads && adam.m && adam.v && net_alloc(&best, net->hidden, net->buckets);
     if (ok && train->count > 0 && o->epochs > 0) {
         const size_t steps_per_epoch = (train->count + batch - 1) / batch;
         const double total_steps = (double)steps_per_epoch * o->epochs;
@@ -530,34 +568,48 @@ static double record_output(const void *ctx, const NnueRecord *r, Pass *pass)
 
 double nnue_snap_output(NnueFloatNet *net, const NnueRecord *records, size_t count)
 {
-    const double before = count ? sum_over(net, record_output, records, count, 0) / (double)count : 0.0;
-    for (size_t j = 0; j < 2 * (size_t)net->hidden; j++)
+    const int buckets = net->buckets;
+    double before[NNUE_BUCKETS_MAX], after[NNUE_BUCKETS_MAX];
+    size_t in[NNUE_BUCKETS_MAX];
+    sum_by_bucket(net, record_output, records, count, buckets, before, in);
+    for (size_t j = 0; j < 2 * (size_t)net->hidden * (size_t)buckets; j++)
         net->w2[j] = (float)(quantise16(net->w2[j], NNUE_QB) / (double)NNUE_QB);
-    const double after = count ? sum_over(net, record_output, records, count, 0) / (double)count : 0.0;
-    *net->b2 += (float)(before - after);
-    return (before - after) * NNUE_OUTPUT_SCALE;
+    sum_by_bucket(net, record_output, records, count, buckets, after, in);
+    /* A bucket no record falls in keeps its b2: there is no mean to keep. */
+    double moved = 0;
+    for (int k = 0; k < buckets; k++) {
+        if (in[k] == 0)
+            continue;
+        const double n = (double)in[k], move = before[k] / n - after[k] / n;
+        net->b2[k] += (float)move;
+        moved += move * n;
+    }
+    return count ? moved / (double)count * NNUE_OUTPUT_SCALE : 0.0;
 }
 
 bool nnue_quantise(const NnueFloatNet *net, NnueQuantNet *q)
 {
-    const size_t h = (size_t)net->hidden;
+    const size_t h = (size_t)net->hidden, w2_count = 2 * h * (size_t)net->buckets;
     memset(q, 0, sizeof *q);
     q->w1 = malloc(NNUE_INPUTS * h * sizeof(int16_t));
     q->b1 = malloc(h * sizeof(int16_t));
-    q->w2 = malloc(2 * h * sizeof(int16_t));
+    q->w2 = malloc(w2_count * sizeof(int16_t));
     if (!q->w1 || !q->b1 || !q->w2) {
         nnue_quant_free(q);
         return false;
     }
     q->hidden = net->hidden;
+    q->buckets = net->buckets;
     for (size_t j = 0; j < NNUE_INPUTS * h; j++)
         q->w1[j] = quantise16(net->w1[j], NNUE_QA);
     for (size_t j = 0; j < h; j++)
         q->b1[j] = quantise16(net->b1[j], NNUE_QA);
-    for (size_t j = 0; j < 2 * h; j++)
+    for (size_t j = 0; j < w2_count; j++)
         q->w2[j] = quantise16(net->w2[j], NNUE_QB);
-    const double b2 = (double)*net->b2 * NNUE_QA * NNUE_QB;
-    q->b2 = (int32_t)lround(b2 > INT32_MAX / 2 ? INT32_MAX / 2 : b2 < -(INT32_MAX / 2) ? -(INT32_MAX / 2) : b2);
+    for (int k = 0; k < net->buckets; k++) {
+        const double b2 = (double)net->b2[k] * NNUE_QA * NNUE_QB;
+        q->b2[k] = (int32_t)lround(b2 > INT32_MAX / 2 ? INT32_MAX / 2 : b2 < -(INT32_MAX / 2) ? -(INT32_MAX / 2) : b2);
+    }
     return true;
 }
 
@@ -597,12 +649,13 @@ int nnue_quant_eval(const NnueQuantNet *q, const NnueRecord *r)
 {
     int us[32], them[32];
     int16_t acc_us[NNUE_HIDDEN_MAX], acc_them[NNUE_HIDDEN_MAX];
-    const int n = record_features(r, us, them), h = q->hidden;
+    const int n = record_features(r, us, them), h = q->hidden, k = nnue_output_bucket(n, q->buckets);
+    const int16_t *w2 = q->w2 + 2 * (size_t)h * (size_t)k;
     quant_accumulate(q, us, n, acc_us);
     quant_accumulate(q, them, n, acc_them);
-    int32_t total = (int32_t)(quant_sum(acc_us, q->w2, h) + quant_sum(acc_them, q->w2 + h, h));
+    int32_t total = (int32_t)(quant_sum(acc_us, w2, h) + quant_sum(acc_them, w2 + h, h));
     total /= NNUE_QA;
-    total += q->b2;
+    total += q->b2[k];
     return (int)((int64_t)total * NNUE_OUTPUT_SCALE / (NNUE_QA * NNUE_QB));
 }
 
@@ -631,9 +684,9 @@ void nnue_quant_compare(const NnueFloatNet *net, const NnueQuantNet *q, const Nn
     if (count == 0)
         return;
     CompareContext c = { net, q, o, true };
-    *quant_loss = sum_over(&c, record_compare, records, count, 0) / (double)count;
+    *quant_loss = sum_over(&c, record_compare, records, count) / (double)count;
     c.loss = false;
-    *mean_abs_cp = sum_over(&c, record_compare, records, count, 0) / (double)count;
+    *mean_abs_cp = sum_over(&c, record_compare, records, count) / (double)count;
 }
 
 /* ---- the network file ---- */
@@ -657,20 +710,21 @@ static uint8_t *put_i16s(uint8_t *p, const int16_t *v, size_t n)
 
 bool nnue_write_network(FILE *f, const NnueQuantNet *q)
 {
-    const size_t h = (size_t)q->hidden;
-    const size_t bytes = NNUE_FILE_HEADER_BYTES + 2 * (NNUE_INPUTS * h + h + 2 * h) + 4;
+    const size_t h = (size_t)q->hidden, buckets = (size_t)q->buckets;
+    const size_t bytes = nnue_file_size(h, buckets);
     uint8_t *buf = malloc(bytes);
     if (buf == NULL)
         return false;
     uint8_t *p = buf;
     memcpy(p, NNUE_FILE_MAGIC, 4);
-    p = put_u32(p + 4, NNUE_FILE_VERSION);
+    p = put_u32(p + 4, nnue_file_version(q->buckets));
     p = put_u32(p, (uint32_t)q->hidden);
-    p = put_u32(p, 0);
+    p = put_u32(p, buckets == 1 ? 0 : (uint32_t)buckets); /* version 1: reserved */
     p = put_i16s(p, q->w1, NNUE_INPUTS * h);
     p = put_i16s(p, q->b1, h);
-    p = put_i16s(p, q->w2, 2 * h);
-    put_u32(p, (uint32_t)q->b2);
+    p = put_i16s(p, q->w2, 2 * h * buckets);
+    for (size_t k = 0; k < buckets; k++)
+        p = put_u32(p, (uint32_t)q->b2[k]);
     const bool ok = fwrite(buf, 1, bytes, f) == bytes;
     free(buf);
     return ok;

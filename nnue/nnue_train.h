@@ -15,7 +15,11 @@
  * thread count. The learning rate falls along a cosine from its start
  * value to a tenth of it over all the steps of the run. Every weight of
  * W1, b1 and W2 is clipped to +-NNUE_WEIGHT_CLIP after each step. The
- * network kept is that of the epoch with the lowest validation loss. */
+ * network kept is that of the epoch with the lowest validation loss.
+ *
+ * With B output buckets a record goes through the W2 and b2 of the bucket
+ * its piece count picks (nnue_output_bucket), so only those get its
+ * gradient at the output; W1 and b1 are shared by all. */
 #ifndef CHESSLAB_NNUE_NNUE_TRAIN_H
 #define CHESSLAB_NNUE_NNUE_TRAIN_H
 
@@ -29,22 +33,28 @@
 /* ---- the float network ---- */
 
 /* All parameters in one block, in this order: w1 [768][H] (input-major),
- * b1 [H], w2 [2H] (side to move's half first), b2. */
+ * b1 [H], w2 [B][2H] (per bucket the side to move's half first), b2 [B].
+ * The b2's come last, so every parameter before them is clipped. */
 typedef struct NnueFloatNet {
     int hidden;   /* H: a multiple of 32, at most NNUE_HIDDEN_MAX */
-    size_t count; /* parameters in all: 768H + H + 2H + 1 */
+    int buckets;  /* B: output buckets, 1..NNUE_BUCKETS_MAX */
+    size_t count; /* parameters in all: 768H + H + 2BH + B */
     float *params;
     float *w1, *b1, *w2, *b2; /* into params */
 } NnueFloatNet;
 
 /* Whether hidden is a width the engine accepts. */
 bool nnue_hidden_valid(int hidden);
+/* Whether buckets is a number of output buckets the engine accepts. */
+bool nnue_buckets_valid(int buckets);
 
-/* Allocates a network of width hidden (nnue_hidden_valid) and sets its
- * weights at random from seed: W1 uniform in +-0.1, b1 0, W2 uniform in
- * +-1/sqrt(2H), b2 0. False when out of memory (net then empty). */
-bool nnue_float_net_init(NnueFloatNet *net, int hidden, uint64_t seed);
-/* Copies src's weights into dst (of the same width). */
+/* Allocates a network of width hidden (nnue_hidden_valid) and `buckets`
+ * output buckets (nnue_buckets_valid), and sets its weights at random from
+ * seed: W1 uniform in +-0.1, b1 0, W2 uniform in +-1/sqrt(2H), b2 0. One
+ * bucket draws the same weights as before buckets existed. False when a
+ * size is not valid or memory runs out (net then empty). */
+bool nnue_float_net_init(NnueFloatNet *net, int hidden, int buckets, uint64_t seed);
+/* Copies src's weights into dst (of the same width and buckets). */
 void nnue_float_net_copy(NnueFloatNet *dst, const NnueFloatNet *src);
 void nnue_float_net_free(NnueFloatNet *net);
 
@@ -134,18 +144,20 @@ bool nnue_train(NnueFloatNet *net, NnueSet *train, const NnueSet *validation, co
 
 typedef struct NnueQuantNet {
     int hidden;
+    int buckets;
     int16_t *w1; /* [768][H] = round(w * QA) */
     int16_t *b1; /* [H]      = round(b * QA) */
-    int16_t *w2; /* [2H]     = round(w * QB) */
-    int32_t b2;  /*            round(b * QA * QB) */
+    int16_t *w2; /* [B][2H]  = round(w * QB) */
+    int32_t b2[NNUE_BUCKETS_MAX]; /* [B] = round(b * QA * QB) */
 } NnueQuantNet;
 
 /* Puts the output weights W2 on the grid the file stores them on
- * (multiples of 1 / NNUE_QB) and moves b2 so that the mean output over
- * records stays what it was; returns that move in centipawns. Hidden
- * units that are saturated (or off) for nearly every position turn W2's
- * rounding errors into a constant offset of every score, which this
- * takes out before quantising. */
+ * (multiples of 1 / NNUE_QB) and moves each bucket's b2 so that the mean
+ * output over the records of that bucket stays what it was; returns the
+ * mean move over all records in centipawns. Hidden units that are
+ * saturated (or off) for nearly every position turn W2's rounding errors
+ * into a constant offset of every score, which this takes out before
+ * quantising. */
 double nnue_snap_output(NnueFloatNet *net, const NnueRecord *records, size_t count);
 
 /* Quantises net (weights within +-NNUE_WEIGHT_CLIP). False when out of
@@ -154,9 +166,10 @@ bool nnue_quantise(const NnueFloatNet *net, NnueQuantNet *q);
 void nnue_quant_free(NnueQuantNet *q);
 
 /* The engine's integer score of a record, side to move's view, in
- * centipawns, as search/nnue_format.h says: int16 accumulators; in int32,
- * total = sum over the 2H outputs of (v * w2) * v with v = clamp(acc, 0,
- * QA); total /= QA; total += b2; cp = total * 400 / (QA * QB) (divisions
+ * centipawns, as search/nnue_format.h says: int16 accumulators; k the
+ * record's output bucket; in int32, total = sum over the 2H outputs of
+ * (v * w2[k]) * v with v = clamp(acc, 0, QA); total /= QA; total += b2[k];
+ * cp = total * 400 / (QA * QB) (divisions
  * truncate toward zero). The int32 sum wraps modulo 2^32 as SIMD lanes do;
  * the last product is taken in 64 bits. */
 int nnue_quant_eval(const NnueQuantNet *q, const NnueRecord *r);
@@ -166,7 +179,9 @@ int nnue_quant_eval(const NnueQuantNet *q, const NnueRecord *r);
 void nnue_quant_compare(const NnueFloatNet *net, const NnueQuantNet *q, const NnueRecord *records, size_t count,
                         const NnueLossOptions *o, double *quant_loss, double *mean_abs_cp);
 
-/* Writes q as a network file (header, then the arrays, little-endian). */
+/* Writes q as a network file (header, then the arrays, little-endian):
+ * version 1 for one bucket, byte for byte what builds before buckets
+ * wrote, else version 2. */
 bool nnue_write_network(FILE *f, const NnueQuantNet *q);
 
 /* Writes q to path through core/atomic_file.h: the file appears whole or

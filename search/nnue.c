@@ -37,19 +37,27 @@ NnueNet *nnue_net_from_bytes(const void *bytes, size_t size, char *err, size_t e
         snprintf(err, err_len, "not a chesslab network (no %s header)", NNUE_FILE_MAGIC);
         return NULL;
     }
-    uint32_t version = read_u32(b + 4), hidden = read_u32(b + 8);
-    if (version != NNUE_FILE_VERSION) {
-        snprintf(err, err_len, "network format version %u, this build reads %d", version, NNUE_FILE_VERSION);
+    uint32_t version = read_u32(b + 4), hidden = read_u32(b + 8), buckets = read_u32(b + 12);
+    if (version != NNUE_FILE_VERSION_ONE_BUCKET && version != NNUE_FILE_VERSION_BUCKETS) {
+        snprintf(err, err_len, "network format version %u, this build reads %d and %d", version,
+                 NNUE_FILE_VERSION_ONE_BUCKET, NNUE_FILE_VERSION_BUCKETS);
         return NULL;
     }
     if (hidden == 0 || hidden % 32 != 0 || hidden > NNUE_HIDDEN_MAX) {
         snprintf(err, err_len, "hidden width %u: must be a multiple of 32 up to %d", hidden, NNUE_HIDDEN_MAX);
         return NULL;
     }
-    size_t h = hidden, shorts = (size_t)NNUE_INPUTS * h + h + 2 * h;
-    size_t want = NNUE_FILE_HEADER_BYTES + 2 * shorts + 4;
+    if (version == NNUE_FILE_VERSION_ONE_BUCKET)
+        buckets = 1; /* the field was reserved */
+    else if (buckets == 0 || buckets > NNUE_BUCKETS_MAX) {
+        snprintf(err, err_len, "%u output buckets: must be 1 to %d", buckets, NNUE_BUCKETS_MAX);
+        return NULL;
+    }
+    size_t h = hidden, shorts = (size_t)NNUE_INPUTS * h + h + 2 * buckets * h;
+    size_t want = nnue_file_size(h, buckets);
     if (size != want) {
-        snprintf(err, err_len, "network of width %u should be %zu bytes, not %zu", hidden, want, size);
+        snprintf(err, err_len, "network of width %u and %u output bucket%s should be %zu bytes, not %zu", hidden,
+                 buckets, buckets == 1 ? "" : "s", want, size);
         return NULL;
     }
     NnueNet *net = calloc(1, sizeof *net);
@@ -62,10 +70,12 @@ NnueNet *nnue_net_from_bytes(const void *bytes, size_t size, char *err, size_t e
     }
     read_i16(weights, b + NNUE_FILE_HEADER_BYTES, shorts);
     net->hidden = (int)hidden;
+    net->buckets = (int)buckets;
     net->w1 = weights;
     net->b1 = weights + (size_t)NNUE_INPUTS * h;
     net->w2 = net->b1 + h;
-    net->b2 = (int32_t)read_u32(b + NNUE_FILE_HEADER_BYTES + 2 * shorts);
+    for (uint32_t k = 0; k < buckets; k++)
+        net->b2[k] = (int32_t)read_u32(b + NNUE_FILE_HEADER_BYTES + 2 * shorts + 4 * k);
     return net;
 }
 
@@ -172,11 +182,15 @@ static void refresh(const NnueNet *net, const Position *p, int16_t sums[2][NNUE_
         }
 }
 
-static int output(const NnueNet *net, const int16_t sums[2][NNUE_HIDDEN_MAX], Color us)
+/* The score of p from its sums, through the output bucket of its piece
+ * count. */
+static int output(const NnueNet *net, const int16_t sums[2][NNUE_HIDDEN_MAX], const Position *p)
 {
-    int h = net->hidden;
-    int64_t sum = screlu_dot(sums[us], net->w2, h) + screlu_dot(sums[color_flip(us)], net->w2 + h, h);
-    int64_t out = sum / NNUE_QA + net->b2;
+    int h = net->hidden, k = nnue_output_bucket(__builtin_popcountll(sb_occupied(p)), net->buckets);
+    Color us = sb_side(p);
+    const int16_t *w2 = net->w2 + (size_t)k * 2 * (size_t)h;
+    int64_t sum = screlu_dot(sums[us], w2, h) + screlu_dot(sums[color_flip(us)], w2 + h, h);
+    int64_t out = sum / NNUE_QA + net->b2[k];
     return (int)(out * NNUE_OUTPUT_SCALE / (NNUE_QA * NNUE_QB));
 }
 
@@ -184,7 +198,7 @@ int nnue_evaluate(const NnueNet *net, const Position *p)
 {
     _Alignas(NNUE_ALIGN) int16_t sums[2][NNUE_HIDDEN_MAX];
     refresh(net, p, sums);
-    return output(net, sums, sb_side(p));
+    return output(net, sums, p);
 }
 
 NnueStack *nnue_stack_new(void)
@@ -239,7 +253,7 @@ int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s)
      * pieces are compared all the same, so a stack out of step with the
      * board costs time, never a wrong score. */
     if (here->valid && memcmp(here->pieces, now, sizeof now) == 0)
-        return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, sb_side(p));
+        return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, p);
     memcpy(here->pieces, now, sizeof now);
     const NnueAccumulator *base = NULL;
     for (int i = s->top - 1; i >= 0 && i >= s->top - NNUE_UPDATE_MAX_PLIES; i--)
@@ -252,5 +266,5 @@ int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s)
     else
         refresh(net, p, here->sums);
     here->valid = true;
-    return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, sb_side(p));
+    return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, p);
 }

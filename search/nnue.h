@@ -18,10 +18,11 @@
 
 typedef struct NnueNet {
     int hidden;  /* H */
+    int buckets; /* B: output buckets, 1..NNUE_BUCKETS_MAX (nnue_output_bucket) */
     int16_t *w1; /* [NNUE_INPUTS][H], 64-byte aligned */
     int16_t *b1; /* [H] */
-    int16_t *w2; /* [2 * H]: the side to move's half, then the other's */
-    int32_t b2;
+    int16_t *w2; /* [B][2 * H]: per bucket the side to move's half, then the other's */
+    int32_t b2[NNUE_BUCKETS_MAX]; /* [B] */
 } NnueNet;
 
 /* From the bytes of a network file; NULL with a one-line reason in err. */

@@ -6,16 +6,22 @@
  * (piece relative to that side, square seen from that side); a feature
  * transformer of NNUE_HIDDEN-wide accumulators shared by both sides; each
  * accumulator through SCReLU (clamp to [0, 1], then squared); the side to
- * move's half then the other side's, concatenated, into one output.
+ * move's half then the other side's, concatenated, into one output. The
+ * output layer comes in B "buckets" (1..NNUE_BUCKETS_MAX), sets of W2 and
+ * b2 of which a position uses the one its piece count picks
+ * (nnue_output_bucket), so each stage of the game weighs the hidden
+ * features in its own way.
  *
  *   acc_c   = b1 + sum over c's active features f of W1[f]       (H each)
- *   out     = b2 + W2[0..H) . screlu(acc_stm) + W2[H..2H) . screlu(acc_other)
+ *   k       = nnue_output_bucket(pieces on the board, B)
+ *   out     = b2[k] + W2[k][0..H) . screlu(acc_stm) + W2[k][H..2H) . screlu(acc_other)
  *   cp      = out * NNUE_OUTPUT_SCALE
  *
  * All little-endian. */
 #ifndef CHESSLAB_NNUE_NNUE_FORMAT_H
 #define CHESSLAB_NNUE_NNUE_FORMAT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/types.h"
@@ -26,6 +32,7 @@ enum {
     NNUE_QA = 255,           /* feature-transformer weights and biases: round(w * QA) */
     NNUE_QB = 64,            /* output weights: round(w * QB); output bias round(b * QA * QB) */
     NNUE_HIDDEN_MAX = 1024,  /* widths the engine accepts: multiples of 32 up to this */
+    NNUE_BUCKETS_MAX = 8,    /* output buckets: 1 to this */
     NNUE_SCORE_LIMIT = 20000 /* training scores are clamped to +-this; mates are dropped */
 };
 
@@ -68,19 +75,45 @@ static inline int nnue_record_pieces(const NnueRecord *r, Square squares[32], Pi
     return n;
 }
 
+/* The output bucket of a position with piece_count pieces (kings
+ * included, 2..32) in a network of `buckets` (1..NNUE_BUCKETS_MAX): the
+ * 31 counts cut into `buckets` spans as equal as whole counts allow, the
+ * fewest pieces in bucket 0, a full board in the last. One bucket: always
+ * 0. Counts outside 2..32 are clamped to the ends. */
+static inline int nnue_output_bucket(int piece_count, int buckets)
+{
+    const int k = (piece_count - 2) * buckets / 31;
+    return k < 0 ? 0 : k >= buckets ? buckets - 1 : k;
+}
+
 /* A network file:
- *   char     magic[4]   "CLNN"
- *   uint32_t version    NNUE_FILE_VERSION
- *   uint32_t hidden     H (a multiple of 32, at most NNUE_HIDDEN_MAX)
- *   uint32_t reserved   0
- *   int16_t  w1[768][H] feature-transformer weights, input-major
+ *   char     magic[4]      "CLNN"
+ *   uint32_t version       1 (one output bucket) or 2 (B of them)
+ *   uint32_t hidden        H (a multiple of 32, at most NNUE_HIDDEN_MAX)
+ *   uint32_t buckets       version 1: reserved, 0 (B is 1); version 2: B (1..NNUE_BUCKETS_MAX)
+ *   int16_t  w1[768][H]    feature-transformer weights, input-major
  *   int16_t  b1[H]
- *   int16_t  w2[2 * H]  output weights: side to move's half, then the other's
- *   int32_t  b2
- * The engine's score of a position, side to move's view, in centipawns:
- *   (sum_i clamp(acc_i, 0, QA)^2 * w2_i / QA + b2) * NNUE_OUTPUT_SCALE / (QA * QB)
+ *   int16_t  w2[B][2 * H]  output weights of each bucket: side to move's half, then the other's
+ *   int32_t  b2[B]
+ * Version 1 is version 2's layout with B = 1, so a network of one bucket is
+ * written as version 1 and reads the same in builds that know no buckets.
+ * The engine's score of a position, side to move's view, in centipawns,
+ * with k its bucket:
+ *   (sum_i clamp(acc_i, 0, QA)^2 * w2[k]_i / QA + b2[k]) * NNUE_OUTPUT_SCALE / (QA * QB)
  * with acc the int16 accumulators (b1 + the active rows of w1). */
 #define NNUE_FILE_MAGIC "CLNN"
-enum { NNUE_FILE_VERSION = 1, NNUE_FILE_HEADER_BYTES = 16 };
+enum { NNUE_FILE_VERSION_ONE_BUCKET = 1, NNUE_FILE_VERSION_BUCKETS = 2, NNUE_FILE_HEADER_BYTES = 16 };
+
+/* The version a network of `buckets` is written as. */
+static inline uint32_t nnue_file_version(int buckets)
+{
+    return buckets == 1 ? NNUE_FILE_VERSION_ONE_BUCKET : NNUE_FILE_VERSION_BUCKETS;
+}
+
+/* The size in bytes of a network file of width h and `buckets`. */
+static inline size_t nnue_file_size(size_t h, size_t buckets)
+{
+    return NNUE_FILE_HEADER_BYTES + 2 * (NNUE_INPUTS * h + h + 2 * buckets * h) + 4 * buckets;
+}
 
 #endif

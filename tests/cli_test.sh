@@ -337,6 +337,8 @@ expect_error 2 "--data: cannot open '$tmp/none.bin'" nnue train --data "$tmp/non
 expect_error 2 "--hidden '33' is not a multiple of 32" nnue train --data "$tmp/none.bin" --out "$tmp/n.nnue" --hidden 33
 expect_error 2 "--hidden '2048' is not an integer in 32..1024" nnue train --hidden 2048
 expect_error 2 "--lambda '1.5' is not a number in 0..1" nnue train --lambda 1.5
+expect_error 2 "--buckets '0' is not an integer in 1..8" nnue train --data "$tmp/none.bin" --out "$tmp/n.nnue" --buckets 0
+expect_error 2 "--buckets '9' is not an integer in 1..8" nnue train --buckets 9
 expect_error 2 "--out: cannot write '$tmp/no/n.nnue': No such file" nnue train --data "$tmp/none.bin" --out "$tmp/no/n.nnue"
 head -c 33 /dev/zero >"$tmp/odd.bin"
 expect_error 2 "'$tmp/odd.bin': 33 bytes is not a whole number of 32-byte records" nnue train --data "$tmp/odd.bin" --out "$tmp/n.nnue"
@@ -345,9 +347,11 @@ expect_error 1 "the files hold no usable record" nnue train --data "$tmp/empty.b
 # 64 records of the start position (White to move, +25, a draw), one epoch.
 start_record='\xff\xff\x00\x00\x00\x00\xff\xff\x24\x53\x36\x42\x11\x11\x11\x11\x99\x99\x99\x99\xac\xdb\xbe\xca\x19\x00\x01\x00\x00\x00\x00\x00'
 for _ in $(seq 64); do printf "$start_record"; done >"$tmp/start.bin"
-expect_output "network written to $tmp/n.nnue \(hidden 32\)" nnue train --data "$tmp/start.bin" --out "$tmp/n.nnue" --hidden 32 --epochs 1 --validation 0
-if [ "$(head -c 4 "$tmp/n.nnue")" = CLNN ] && [ "$(wc -c <"$tmp/n.nnue")" -eq $((16 + 2 * (768 * 32 + 3 * 32) + 4)) ]; then ok; else
-  bad "nnue train: $tmp/n.nnue is not a network of width 32 ($(wc -c <"$tmp/n.nnue") bytes)"; fi
+expect_output "network written to $tmp/n.nnue \(hidden 32, buckets 1\)" nnue train --data "$tmp/start.bin" --out "$tmp/n.nnue" --hidden 32 --epochs 1 --validation 0
+# One output bucket: version 1, the size it always had.
+if [ "$(head -c 4 "$tmp/n.nnue")" = CLNN ] && [ "$(od -An -tu4 -j4 -N4 "$tmp/n.nnue" | tr -d ' ')" = 1 ] &&
+  [ "$(wc -c <"$tmp/n.nnue")" -eq $((16 + 2 * (768 * 32 + 3 * 32) + 4)) ]; then ok; else
+  bad "nnue train: $tmp/n.nnue is not a version 1 network of width 32 ($(wc -c <"$tmp/n.nnue") bytes)"; fi
 
 # --- nnue data: bad input, and the 24 games labelled end to end
 expect_error 2 "unknown option '--bogus'" nnue data --bogus
@@ -362,6 +366,15 @@ expect_output "records from 24 games \(0 unreadable or unfinished\) written to $
 if [ -s "$tmp/d.bin" ] && [ $(($(wc -c <"$tmp/d.bin") % 32)) -eq 0 ]; then ok; else
   bad "nnue data: $tmp/d.bin is no file of 32-byte records ($(wc -c <"$tmp/d.bin") bytes)"; fi
 expect_output "network written to $tmp/d.nnue" nnue train --data "$tmp/d.bin" --out "$tmp/d.nnue" --hidden 32 --epochs 1
+# Four output buckets: version 2 with 4 after the width, the size of four
+# output layers, and a network bench plays.
+expect_output "network written to $tmp/b.nnue \(hidden 32, buckets 4\)" nnue train --data "$tmp/d.bin" --out "$tmp/b.nnue" --hidden 32 --buckets 4 --epochs 1
+if grep -q "hidden 32, buckets 4, epochs 1" "$tmp/out"; then ok; else bad "nnue train --buckets 4: no buckets in the header line"; fi
+if [ "$(od -An -tu4 -j4 -N12 "$tmp/b.nnue" | tr -s ' ')" = " 2 32 4" ] &&
+  [ "$(wc -c <"$tmp/b.nnue")" -eq $((16 + 2 * (768 * 32 + 32 + 4 * 2 * 32) + 4 * 4)) ]; then ok; else
+  bad "nnue train --buckets 4: $tmp/b.nnue is not a version 2 network of 4 buckets ($(wc -c <"$tmp/b.nnue") bytes)"; fi
+bucket_nodes=$("$bin" bench --depth 3 --net "$tmp/b.nnue" 2>&1 | grep "Nodes searched")
+if [ -n "$bucket_nodes" ]; then ok "bench --net with 4 buckets"; else bad "bench --depth 3 --net $tmp/b.nnue did not play"; fi
 expect_error 2 "no games: give --games N" nnue selfplay --out "$tmp/s.bin"
 expect_error 2 "--random-plies '40' is not an integer in 0..32" nnue selfplay --games 1 --out "$tmp/s.bin" --random-plies 40
 expect_error 2 "--eval 'deep'" nnue selfplay --games 1 --out "$tmp/s.bin" --eval deep

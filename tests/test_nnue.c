@@ -1,7 +1,8 @@
-/* The engine's NNUE evaluation (search/nnue.h): network files are read
- * strictly, the integer evaluation is the one search/nnue_format.h defines
- * (checked against a plain reference written here), and it does not
- * depend on which colour is which. */
+/* The engine's NNUE evaluation (search/nnue.h): network files of one
+ * output bucket (version 1) and of several (version 2) are read strictly,
+ * the integer evaluation is the one search/nnue_format.h defines (checked
+ * against a plain reference written here), and it does not depend on
+ * which colour is which. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,20 +35,24 @@ static void put_i16(unsigned char *b, int16_t v)
     b[1] = (unsigned char)((uint16_t)v >> 8);
 }
 
-/* A network file of width h with random weights inside the quantised
- * ranges (w1 within +-1.98 QA spread over a few rows, w2 within +-127). */
+/* A network file of width h and `buckets` output buckets with random
+ * weights inside the quantised ranges (w1 within +-1.98 QA spread over a
+ * few rows, w2 within +-127), laid out here as the header says: version 1
+ * with the field after the width 0 for one bucket, else version 2 with
+ * the bucket count there; w2 and b2 bucket by bucket. */
 typedef struct TestNet {
     unsigned char *bytes;
     size_t size;
-    int16_t *w1, *b1, *w2; /* the same values, for the reference */
-    int32_t b2;
+    int buckets;
+    int16_t *w1, *b1, *w2; /* the same values, for the reference; w2 [B][2h] */
+    int32_t b2[NNUE_BUCKETS_MAX];
 } TestNet;
 
-static TestNet make_net(int h, uint64_t seed)
+static TestNet make_net(int h, int buckets, uint64_t seed)
 {
-    TestNet t = { 0 };
-    size_t shorts = (size_t)NNUE_INPUTS * h + 3 * (size_t)h;
-    t.size = NNUE_FILE_HEADER_BYTES + 2 * shorts + 4;
+    TestNet t = { .buckets = buckets };
+    size_t shorts = (size_t)NNUE_INPUTS * h + (size_t)h + 2 * (size_t)buckets * h;
+    t.size = NNUE_FILE_HEADER_BYTES + 2 * shorts + 4 * (size_t)buckets;
     t.bytes = calloc(t.size, 1);
     t.w1 = malloc(shorts * sizeof(int16_t));
     assert_non_null(t.bytes);
@@ -55,16 +60,19 @@ static TestNet make_net(int h, uint64_t seed)
     t.b1 = t.w1 + (size_t)NNUE_INPUTS * h;
     t.w2 = t.b1 + h;
     memcpy(t.bytes, NNUE_FILE_MAGIC, 4);
-    put_u32(t.bytes + 4, NNUE_FILE_VERSION);
+    put_u32(t.bytes + 4, buckets == 1 ? 1 : 2);
     put_u32(t.bytes + 8, (uint32_t)h);
+    put_u32(t.bytes + 12, buckets == 1 ? 0 : (uint32_t)buckets);
     uint64_t state = seed;
     for (size_t i = 0; i < shorts; i++) {
         bool output = i >= (size_t)NNUE_INPUTS * h + (size_t)h;
         t.w1[i] = random_weight(&state, output ? 127 : 160);
         put_i16(t.bytes + NNUE_FILE_HEADER_BYTES + 2 * i, t.w1[i]);
     }
-    t.b2 = (int32_t)random_weight(&state, 30000);
-    put_u32(t.bytes + NNUE_FILE_HEADER_BYTES + 2 * shorts, (uint32_t)t.b2);
+    for (int k = 0; k < buckets; k++) {
+        t.b2[k] = (int32_t)random_weight(&state, 30000);
+        put_u32(t.bytes + NNUE_FILE_HEADER_BYTES + 2 * shorts + 4 * (size_t)k, (uint32_t)t.b2[k]);
+    }
     return t;
 }
 
@@ -74,9 +82,20 @@ static void free_net(TestNet *t)
     free(t->w1);
 }
 
+/* The pieces on the board of s. */
+static int piece_count(const Setup *s)
+{
+    int n = 0;
+    for (int sq = 0; sq < 64; sq++)
+        n += s->board[sq] != NO_PIECE;
+    return n;
+}
+
 /* The header's formula, square by square from the Setup, in 64 bits. */
 static int reference_eval(const TestNet *t, int h, const Setup *s)
 {
+    const int16_t *w2 = t->w2 + 2 * (size_t)h * (size_t)nnue_output_bucket(piece_count(s), t->buckets);
+    const int32_t b2 = t->b2[nnue_output_bucket(piece_count(s), t->buckets)];
     long long acc[2][NNUE_HIDDEN_MAX];
     for (int c = 0; c < 2; c++)
         for (int j = 0; j < h; j++)
@@ -96,10 +115,10 @@ static int reference_eval(const TestNet *t, int h, const Setup *s)
         for (int j = 0; j < h; j++) {
             assert_true(a[j] >= INT16_MIN && a[j] <= INT16_MAX);
             long long v = a[j] < 0 ? 0 : a[j] > NNUE_QA ? NNUE_QA : a[j];
-            sum += v * v * t->w2[half * h + j];
+            sum += v * v * w2[half * h + j];
         }
     }
-    long long out = sum / NNUE_QA + t->b2;
+    long long out = sum / NNUE_QA + b2;
     return (int)(out * NNUE_OUTPUT_SCALE / (NNUE_QA * NNUE_QB));
 }
 
@@ -114,18 +133,20 @@ static int engine_eval(const NnueNet *net, const Setup *s)
     return score;
 }
 
-/* Every perft-suite position: the engine's evaluation is the reference's,
- * and its colour mirror scores the same. */
-static void test_evaluation_matches_reference(void **state)
+/* Every perft-suite position: the engine's evaluation of a network of
+ * `buckets` is the reference's, and its colour mirror scores the same. */
+static void check_against_reference(int buckets, uint64_t seed)
 {
-    (void)state;
-    TestNet t = make_net(TEST_HIDDEN, 1);
+    TestNet t = make_net(TEST_HIDDEN, buckets, seed);
     char err[256];
     NnueNet *net = nnue_net_from_bytes(t.bytes, t.size, err, sizeof err);
-    assert_non_null(net);
+    if (net == NULL)
+        fail_msg("%d buckets: %s", buckets, err);
     assert_int_equal(net->hidden, TEST_HIDDEN);
+    assert_int_equal(net->buckets, buckets);
     SuiteLines suite = suite_load("perftsuite.epd");
     int distinct = 0, first = 0;
+    bool bucket_seen[NNUE_BUCKETS_MAX] = { false };
     for (int i = 0; i < suite.count; i++) {
         const Setup *s = &suite.lines[i].setup;
         int score = engine_eval(net, s);
@@ -136,21 +157,59 @@ static void test_evaluation_matches_reference(void **state)
         if (i == 0)
             first = score;
         distinct += score != first;
+        bucket_seen[nnue_output_bucket(piece_count(s), buckets)] = true;
     }
-    /* The random network does tell positions apart (the test can fail). */
+    /* The random network does tell positions apart, and the positions
+     * (3 to 12 pieces and full boards) fall in three buckets of four,
+     * bucket 0 and two others (the test can fail). */
     assert_true(distinct > suite.count / 2);
+    int seen = 0;
+    for (int k = 0; k < buckets; k++)
+        seen += bucket_seen[k];
+    assert_int_equal(seen, buckets < 3 ? buckets : 3);
     suite_free(&suite);
     nnue_net_free(net);
     free_net(&t);
 }
 
-/* Random walks from every perft-suite position (moves, null moves, takes
- * back, evaluations skipped at some plies so that updates span several
- * plies): the stacked evaluation is always the one from scratch. */
-static void test_stacked_matches_scratch(void **state)
+static void test_evaluation_matches_reference(void **state)
 {
     (void)state;
-    TestNet t = make_net(TEST_HIDDEN, 3);
+    check_against_reference(1, 1);
+    check_against_reference(4, 5);
+}
+
+/* The bucket of a piece count: 2 pieces the first, 32 the last, never
+ * down as pieces come, and the 31 counts shared out evenly. */
+static void test_output_bucket(void **state)
+{
+    (void)state;
+    for (int buckets = 1; buckets <= NNUE_BUCKETS_MAX; buckets++) {
+        int size[NNUE_BUCKETS_MAX] = { 0 }, last = 0;
+        for (int n = 2; n <= 32; n++) {
+            int k = nnue_output_bucket(n, buckets);
+            assert_true(k >= last && k < buckets);
+            size[k]++;
+            last = k;
+        }
+        assert_int_equal(nnue_output_bucket(2, buckets), 0);
+        assert_int_equal(nnue_output_bucket(32, buckets), buckets - 1);
+        assert_int_equal(nnue_output_bucket(0, buckets), 0);
+        assert_int_equal(nnue_output_bucket(40, buckets), buckets - 1);
+        for (int k = 0; k < buckets; k++)
+            assert_true(size[k] == 31 / buckets || size[k] == (31 + buckets - 1) / buckets);
+    }
+    assert_int_equal(nnue_output_bucket(17, 4), 1); /* (17 - 2) * 4 / 31 */
+    assert_int_equal(nnue_output_bucket(18, 4), 2);
+}
+
+/* Random walks from every perft-suite position (moves, null moves, takes
+ * back, evaluations skipped at some plies so that updates span several
+ * plies): the stacked evaluation of a network of `buckets` is always the
+ * one from scratch. */
+static void check_stacked(int buckets)
+{
+    TestNet t = make_net(TEST_HIDDEN, buckets, 3);
     char err[256];
     NnueNet *net = nnue_net_from_bytes(t.bytes, t.size, err, sizeof err);
     assert_non_null(net);
@@ -208,37 +267,87 @@ static void test_stacked_matches_scratch(void **state)
     free_net(&t);
 }
 
+static void test_stacked_matches_scratch(void **state)
+{
+    (void)state;
+    check_stacked(1);
+    check_stacked(4); /* captures along the walks change the bucket */
+}
+
+/* The bytes are refused, with a one-line reason that holds `reason`. */
+static void expect_refused(const unsigned char *bytes, size_t size, const char *reason)
+{
+    char err[256] = "";
+    assert_null(nnue_net_from_bytes(bytes, size, err, sizeof err));
+    if (strstr(err, reason) == NULL || strchr(err, '\n') != NULL)
+        fail_msg("refused with '%s', not for '%s'", err, reason);
+}
+
 /* Files that are not networks of this format are refused with a reason. */
 static void test_bad_files_refused(void **state)
 {
     (void)state;
-    TestNet t = make_net(32, 2);
+    TestNet t = make_net(32, 1, 2);
     char err[256];
     NnueNet *net = nnue_net_from_bytes(t.bytes, t.size, err, sizeof err);
     assert_non_null(net);
     nnue_net_free(net);
 
-    err[0] = '\0';
-    assert_null(nnue_net_from_bytes(t.bytes, 10, err, sizeof err));
-    assert_true(err[0] != '\0');
-    assert_null(nnue_net_from_bytes(t.bytes, t.size - 2, err, sizeof err));
-    assert_non_null(strstr(err, "bytes"));
+    expect_refused(t.bytes, 10, "CLNN");
+    expect_refused(t.bytes, t.size - 2, "bytes");
     t.bytes[0] = 'X';
-    assert_null(nnue_net_from_bytes(t.bytes, t.size, err, sizeof err));
-    assert_non_null(strstr(err, "CLNN"));
+    expect_refused(t.bytes, t.size, "CLNN");
     t.bytes[0] = 'C';
-    put_u32(t.bytes + 4, NNUE_FILE_VERSION + 1);
-    assert_null(nnue_net_from_bytes(t.bytes, t.size, err, sizeof err));
-    assert_non_null(strstr(err, "version"));
-    put_u32(t.bytes + 4, NNUE_FILE_VERSION);
+    put_u32(t.bytes + 4, 3);
+    expect_refused(t.bytes, t.size, "version 3");
+    put_u32(t.bytes + 4, 0);
+    expect_refused(t.bytes, t.size, "version 0");
+    put_u32(t.bytes + 4, 1);
     put_u32(t.bytes + 8, 33);
-    assert_null(nnue_net_from_bytes(t.bytes, t.size, err, sizeof err));
-    assert_non_null(strstr(err, "multiple of 32"));
+    expect_refused(t.bytes, t.size, "multiple of 32");
     put_u32(t.bytes + 8, 0);
-    assert_null(nnue_net_from_bytes(t.bytes, t.size, err, sizeof err));
+    expect_refused(t.bytes, t.size, "multiple of 32");
     assert_null(nnue_net_load("/nonexistent/net.nnue", err, sizeof err));
     assert_non_null(strstr(err, "/nonexistent/net.nnue"));
     free_net(&t);
+}
+
+/* Version 2 files: the bucket count must be 1 to NNUE_BUCKETS_MAX and the
+ * size that of that many buckets; one bucket's file is no version 2 file
+ * of more, nor the other way round. */
+static void test_bad_bucket_files_refused(void **state)
+{
+    (void)state;
+    TestNet t = make_net(32, 4, 6), one = make_net(32, 1, 6);
+    char err[256];
+    NnueNet *net = nnue_net_from_bytes(t.bytes, t.size, err, sizeof err);
+    assert_non_null(net);
+    assert_int_equal(net->buckets, 4);
+    nnue_net_free(net);
+
+    const uint32_t bad[] = { 0, 9, 1000 };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        put_u32(t.bytes + 12, bad[i]);
+        expect_refused(t.bytes, t.size, "output buckets: must be 1 to 8");
+    }
+    put_u32(t.bytes + 12, 3);
+    expect_refused(t.bytes, t.size, "3 output buckets should be");
+    put_u32(t.bytes + 12, 4);
+    expect_refused(t.bytes, t.size - 4, "bytes");
+    expect_refused(t.bytes, t.size + 2, "bytes");
+    /* Read as version 1 the field is reserved: one bucket, and the size
+     * of four is wrong. */
+    put_u32(t.bytes + 4, 1);
+    expect_refused(t.bytes, t.size, "1 output bucket should be");
+    /* A version 2 file may hold one bucket: the same network as version 1. */
+    put_u32(one.bytes + 4, 2);
+    put_u32(one.bytes + 12, 1);
+    net = nnue_net_from_bytes(one.bytes, one.size, err, sizeof err);
+    assert_non_null(net);
+    assert_int_equal(net->buckets, 1);
+    nnue_net_free(net);
+    free_net(&t);
+    free_net(&one);
 }
 
 /* The built-in network, when the build has one, is a valid network; when
@@ -264,7 +373,7 @@ static void write_net_file(int h, uint64_t seed, char *path, size_t len)
     snprintf(path, len, "/tmp/chesslab-test-net-XXXXXX");
     int fd = mkstemp(path);
     assert_true(fd >= 0);
-    TestNet t = make_net(h, seed);
+    TestNet t = make_net(h, 1, seed);
     assert_int_equal(write(fd, t.bytes, t.size), (ssize_t)t.size);
     assert_int_equal(close(fd), 0);
     free_net(&t);
@@ -328,8 +437,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_evaluation_matches_reference),
+        cmocka_unit_test(test_output_bucket),
         cmocka_unit_test(test_stacked_matches_scratch),
         cmocka_unit_test(test_bad_files_refused),
+        cmocka_unit_test(test_bad_bucket_files_refused),
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_eval_file_option),
     };

@@ -1,8 +1,9 @@
 /* The NNUE trainer (nnue/nnue_train.h): the gradient is the loss's (against
- * finite differences), training lowers the loss and repeats exactly, the
- * network file is the header's layout and its integer evaluation the
- * header's formula, the network does not care which colour is which, and
- * bad record files are refused with a message. */
+ * finite differences, with one output bucket and with four), training
+ * lowers the loss and repeats exactly, the network file is the header's
+ * layout and its integer evaluation the header's formula (and, with
+ * buckets, the engine's), the network does not care which colour is
+ * which, and bad record files are refused with a message. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "core/setup.h"
 #include "nnue/nnue_train.h"
+#include "search/nnue.h"
 #include "tests/test_support.h"
 
 static const char *const fens[] = {
@@ -93,26 +95,44 @@ static NnueSet synthetic_set(size_t count, uint64_t seed)
 
 static const NnueLossOptions loss_options = { .lambda = 0.6, .wdl_scale = 150 };
 
-/* The analytic gradient against central differences, for weights of W1
- * (active rows and one no record uses), b1, W2 and b2. */
-static void test_gradient_matches_finite_differences(void **state)
+/* The output bucket of a record in a network of `buckets`. */
+static int record_bucket(const NnueRecord *r, int buckets)
 {
-    (void)state;
+    return nnue_output_bucket(__builtin_popcountll(r->occupied), buckets);
+}
+
+/* The analytic gradient against central differences, for weights of W1
+ * (active rows and one no record uses), b1, W2 and b2 of the first and
+ * the last bucket the records use; a bucket no record uses gets none. */
+static void check_gradient(int buckets)
+{
     enum { H = 32 };
     NnueFloatNet net;
-    assert_true(nnue_float_net_init(&net, H, 5));
+    assert_true(nnue_float_net_init(&net, H, buckets, 5));
     uint64_t rng = 99;
     for (int i = 0; i < H; i++)
         net.b1[i] = 0.3f * (float)(next_random(&rng) % 1000) / 1000.0f;
-    *net.b2 = 0.05f;
+    for (int k = 0; k < buckets; k++)
+        net.b2[k] = 0.05f * (float)(k + 1);
     NnueSet set = synthetic_set(12, 3);
     float *grad = malloc(net.count * sizeof *grad);
     assert_non_null(grad);
     nnue_loss_gradient(&net, set.records, set.count, &loss_options, grad);
 
-    Setup start;
-    board_of_fen(FEN_STARTPOS, &start);
-    const size_t h = H, b1 = NNUE_INPUTS * h, w2 = b1 + h, b2 = w2 + 2 * h;
+    bool used[NNUE_BUCKETS_MAX] = { false };
+    for (size_t i = 0; i < set.count; i++)
+        used[record_bucket(&set.records[i], buckets)] = true;
+    int first = 0, last = buckets - 1;
+    while (!used[first])
+        first++;
+    while (!used[last])
+        last--;
+    if (buckets > 1)
+        assert_true(first > 0 && first < last); /* two buckets with records, bucket 0 without */
+
+    const size_t h = H, b1 = NNUE_INPUTS * h, w2 = b1 + h, b2 = w2 + 2 * h * (size_t)buckets;
+    assert_int_equal(net.count, b2 + (size_t)buckets);
+    const size_t lo = w2 + 2 * h * (size_t)first, hi = w2 + 2 * h * (size_t)last;
     /* A white king on e1 (both perspectives' rows), a black queen on d8,
      * and a white pawn on a8 that no record has. */
     const size_t king_w = (size_t)nnue_feature(WHITE, W_KING, SQ_E1) * h;
@@ -120,7 +140,8 @@ static void test_gradient_matches_finite_differences(void **state)
     const size_t queen = (size_t)nnue_feature(WHITE, B_QUEEN, SQ_D8) * h;
     const size_t unused = (size_t)nnue_feature(WHITE, W_PAWN, SQ_A8) * h;
     const size_t checked[] = { king_w, king_w + 7, king_b + 3, king_b + 31, queen + 1, queen + 20, unused + 5,
-                               b1, b1 + 9, b1 + 30, w2, w2 + 17, w2 + h + 2, w2 + 2 * h - 1, b2 };
+                               b1, b1 + 9, b1 + 30, lo, lo + 17, lo + h + 2, lo + 2 * h - 1, b2 + (size_t)first,
+                               hi + 3, hi + h + 5, hi + 2 * h - 2, b2 + (size_t)last };
     int nonzero = 0;
     for (size_t c = 0; c < sizeof checked / sizeof checked[0]; c++) {
         const size_t j = checked[c];
@@ -132,14 +153,29 @@ static void test_gradient_matches_finite_differences(void **state)
         net.params[j] = w;
         const double numeric = (plus - minus) / (2.0 * (double)eps), analytic = grad[j];
         if (fabs(numeric - analytic) > 0.02 * fmax(fabs(numeric), fabs(analytic)) + 2e-6)
-            fail_msg("parameter %zu: analytic %.8f, finite difference %.8f", j, analytic, numeric);
+            fail_msg("%d buckets, parameter %zu: analytic %.8f, finite difference %.8f", buckets, j, analytic,
+                     numeric);
         nonzero += analytic != 0;
     }
     assert_true(grad[unused + 5] == 0.0f);
-    assert_true(nonzero >= 12);
+    assert_true(nonzero >= 16);
+    for (int k = 0; k < buckets; k++) {
+        if (used[k])
+            continue;
+        for (size_t j = w2 + 2 * h * (size_t)k; j < w2 + 2 * h * (size_t)(k + 1); j++)
+            assert_true(grad[j] == 0.0f);
+        assert_true(grad[b2 + (size_t)k] == 0.0f);
+    }
     free(grad);
     nnue_set_free(&set);
     nnue_float_net_free(&net);
+}
+
+static void test_gradient_matches_finite_differences(void **state)
+{
+    (void)state;
+    check_gradient(1);
+    check_gradient(4);
 }
 
 static NnueTrainOptions small_training(void)
@@ -166,8 +202,8 @@ static void test_training_lowers_loss(void **state)
     assert_int_equal(validation.count, 100);
     assert_int_equal(train.count, 700);
     NnueFloatNet net, again;
-    assert_true(nnue_float_net_init(&net, 32, 1));
-    assert_true(nnue_float_net_init(&again, 32, 1));
+    assert_true(nnue_float_net_init(&net, 32, 1, 1));
+    assert_true(nnue_float_net_init(&again, 32, 1, 1));
     const double before = nnue_loss(&net, train.records, train.count, &loss_options);
     const double validation_before = nnue_loss(&net, validation.records, validation.count, &loss_options);
     const NnueTrainOptions o = small_training();
@@ -205,15 +241,17 @@ static uint32_t le32(const unsigned char *b)
     return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-/* The header's evaluation straight from the file's bytes, in 64 bits. */
+/* The header's evaluation straight from the file's bytes, in 64 bits:
+ * version 1 has one bucket, version 2 the number after the width. */
 static int eval_from_bytes(const unsigned char *file, const NnueRecord *r)
 {
-    const int h = (int)le32(file + 8);
-    const unsigned char *w1 = file + NNUE_FILE_HEADER_BYTES, *b1 = w1 + 2 * NNUE_INPUTS * h, *w2 = b1 + 2 * h;
-    const int32_t b2 = (int32_t)le32(w2 + 4 * h);
+    const int h = (int)le32(file + 8), buckets = le32(file + 4) == 1 ? 1 : (int)le32(file + 12);
     Square squares[32];
     Piece pieces[32];
-    const int n = nnue_record_pieces(r, squares, pieces);
+    const int n = nnue_record_pieces(r, squares, pieces), bucket = nnue_output_bucket(n, buckets);
+    const unsigned char *w1 = file + NNUE_FILE_HEADER_BYTES, *b1 = w1 + 2 * NNUE_INPUTS * h, *w2s = b1 + 2 * h;
+    const unsigned char *w2 = w2s + 4 * h * bucket;
+    const int32_t b2 = (int32_t)le32(w2s + 4 * h * buckets + 4 * bucket);
     int64_t total = 0;
     for (int half = 0; half < 2; half++) {
         const Color perspective = half == 0 ? (Color)r->side : color_flip((Color)r->side);
@@ -243,9 +281,28 @@ static unsigned char *read_whole(const char *path, size_t *size)
     return bytes;
 }
 
-/* A trained network written, read back byte by byte: the header, the
- * rounding of the weights, and the integer evaluation (the trainer's and
- * one from the bytes agree exactly, and stay near the float network's). */
+/* Writes q through nnue_save_network to a temporary file and returns its
+ * bytes (size in *size); with loaded, the engine's nnue_net_load of the
+ * file as well. The file is removed. */
+static unsigned char *save_and_read(const NnueQuantNet *q, size_t *size, NnueNet **loaded)
+{
+    char dir[] = "/tmp/test_nnue_train.XXXXXX", path[64], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/net.nnue", dir);
+    if (!nnue_save_network(path, q, err, sizeof err))
+        fail_msg("%s", err);
+    unsigned char *file = read_whole(path, size);
+    if (loaded && (*loaded = nnue_net_load(path, err, sizeof err)) == NULL)
+        fail_msg("%s", err);
+    unlink(path);
+    rmdir(dir);
+    return file;
+}
+
+/* A trained network of one bucket written, read back byte by byte: the
+ * header (version 1 and the size it always had), the rounding of the
+ * weights, and the integer evaluation (the trainer's and one from the
+ * bytes agree exactly, and stay near the float network's). */
 static void test_network_file(void **state)
 {
     (void)state;
@@ -253,7 +310,7 @@ static void test_network_file(void **state)
     NnueSet train = synthetic_set(400, 23), none;
     nnue_set_init(&none);
     NnueFloatNet net;
-    assert_true(nnue_float_net_init(&net, H, 2));
+    assert_true(nnue_float_net_init(&net, H, 1, 2));
     NnueTrainOptions o = small_training();
     o.epochs = 3;
     NnueTrainReport r;
@@ -261,19 +318,11 @@ static void test_network_file(void **state)
     assert_int_equal(r.best_epoch, 3);
     NnueQuantNet q;
     assert_true(nnue_quantise(&net, &q));
-
-    char dir[] = "/tmp/test_nnue_train.XXXXXX", path[64], err[256];
-    assert_non_null(mkdtemp(dir));
-    snprintf(path, sizeof path, "%s/net.nnue", dir);
-    if (!nnue_save_network(path, &q, err, sizeof err))
-        fail_msg("%s", err);
     size_t size;
-    unsigned char *file = read_whole(path, &size);
-    unlink(path);
-    rmdir(dir);
+    unsigned char *file = save_and_read(&q, &size, NULL);
     assert_int_equal(size, NNUE_FILE_HEADER_BYTES + 2 * (NNUE_INPUTS * H + H + 2 * H) + 4);
     assert_memory_equal(file, NNUE_FILE_MAGIC, 4);
-    assert_int_equal(le32(file + 4), NNUE_FILE_VERSION);
+    assert_int_equal(le32(file + 4), 1);
     assert_int_equal(le32(file + 8), H);
     assert_int_equal(le32(file + 12), 0);
     const unsigned char *w1 = file + NNUE_FILE_HEADER_BYTES, *b1 = w1 + 2 * NNUE_INPUTS * H, *w2 = b1 + 2 * H;
@@ -333,6 +382,151 @@ static void test_network_file(void **state)
     nnue_set_free(&train);
 }
 
+/* The engine's score of a record: its position on a search board. */
+static int engine_eval_record(const NnueNet *net, const NnueRecord *r)
+{
+    Setup s;
+    board_of_fen(FEN_STARTPOS, &s);
+    for (int sq = 0; sq < 64; sq++)
+        s.board[sq] = NO_PIECE;
+    Square squares[32];
+    Piece pieces[32];
+    const int n = nnue_record_pieces(r, squares, pieces);
+    for (int k = 0; k < n; k++)
+        s.board[squares[k]] = pieces[k];
+    s.side = (Color)r->side;
+    s.castling = 0;
+    s.ep = SQ_NONE;
+    const SearchBoardOps *ops = search_board_ops();
+    SearchBoard *board = search_board_new();
+    assert_non_null(board);
+    ops->load(board, &s);
+    const int score = nnue_evaluate(net, search_board_position(board));
+    movegen_board_free(board);
+    return score;
+}
+
+/* A trained network of four output buckets: snapping keeps the mean
+ * output of each bucket's records, the file is version 2 of the header's
+ * layout, and the engine reads it back (from the file and from its bytes)
+ * and scores every record as nnue_quant_eval and the bytes' formula do. */
+static void test_bucket_network(void **state)
+{
+    (void)state;
+    enum { H = 32, B = 4 };
+    NnueSet train = synthetic_set(400, 29), none;
+    nnue_set_init(&none);
+    NnueFloatNet net;
+    assert_true(nnue_float_net_init(&net, H, B, 2));
+    assert_int_equal(net.count, NNUE_INPUTS * H + H + 2 * B * H + B);
+    NnueTrainOptions o = small_training();
+    o.epochs = 3;
+    NnueTrainReport r;
+    assert_true(nnue_train(&net, &train, &none, &o, &r));
+    size_t in[B] = { 0 };
+    for (size_t i = 0; i < train.count; i++)
+        in[record_bucket(&train.records[i], B)]++;
+    int filled = 0;
+    for (int k = 0; k < B; k++)
+        filled += in[k] > 0;
+    assert_true(filled >= 3);
+
+    /* Each bucket's bias takes its own records' mean change. */
+    double before[B] = { 0 }, after[B] = { 0 };
+    float b2_before[B];
+    for (size_t i = 0; i < train.count; i++)
+        before[record_bucket(&train.records[i], B)] += nnue_float_eval(&net, &train.records[i]);
+    memcpy(b2_before, net.b2, sizeof b2_before);
+    const double shift = nnue_snap_output(&net, train.records, train.count);
+    for (size_t i = 0; i < train.count; i++)
+        after[record_bucket(&train.records[i], B)] += nnue_float_eval(&net, &train.records[i]);
+    double mean_move = 0;
+    for (int k = 0; k < B; k++) {
+        if (in[k] && fabs(after[k] - before[k]) / (double)in[k] > 0.01)
+            fail_msg("bucket %d: mean %.4f cp before snapping, %.4f after", k, before[k] / (double)in[k],
+                     after[k] / (double)in[k]);
+        mean_move += (net.b2[k] - b2_before[k]) * (double)in[k] / (double)train.count * NNUE_OUTPUT_SCALE;
+    }
+    assert_true(fabs(shift - mean_move) < 0.01);
+    for (size_t j = 0; j < 2 * H * B; j++)
+        assert_true(net.w2[j] * NNUE_QB == rintf(net.w2[j] * NNUE_QB));
+
+    NnueQuantNet q;
+    assert_true(nnue_quantise(&net, &q));
+    size_t size;
+    NnueNet *loaded;
+    unsigned char *file = save_and_read(&q, &size, &loaded);
+    assert_int_equal(size, NNUE_FILE_HEADER_BYTES + 2 * (NNUE_INPUTS * H + H + 2 * B * H) + 4 * B);
+    assert_memory_equal(file, NNUE_FILE_MAGIC, 4);
+    assert_int_equal(le32(file + 4), 2);
+    assert_int_equal(le32(file + 8), H);
+    assert_int_equal(le32(file + 12), B);
+    const unsigned char *w2 = file + NNUE_FILE_HEADER_BYTES + 2 * (NNUE_INPUTS * H + H), *b2 = w2 + 4 * H * B;
+    for (size_t j = 0; j < 2 * H * B; j++)
+        assert_int_equal(le16(w2 + 2 * j), lround(net.w2[j] * NNUE_QB));
+    for (int k = 0; k < B; k++)
+        assert_int_equal((int32_t)le32(b2 + 4 * k), lround((double)net.b2[k] * NNUE_QA * NNUE_QB));
+    char err[256];
+    NnueNet *from_bytes = nnue_net_from_bytes(file, size, err, sizeof err);
+    if (from_bytes == NULL)
+        fail_msg("%s", err);
+    assert_int_equal(loaded->buckets, B);
+    assert_int_equal(from_bytes->buckets, B);
+
+    /* The buckets' output layers differ: the same accumulators through
+     * bucket 0's would score most records otherwise. */
+    int differ = 0;
+    for (size_t i = 0; i < train.count; i++) {
+        const NnueRecord *rec = &train.records[i];
+        const int cp = nnue_quant_eval(&q, rec);
+        assert_int_equal(cp, eval_from_bytes(file, rec));
+        assert_int_equal(engine_eval_record(loaded, rec), cp);
+        assert_int_equal(engine_eval_record(from_bytes, rec), cp);
+        const int k = record_bucket(rec, B);
+        q.buckets = 1; /* bucket 0 for every record */
+        differ += k != 0 && nnue_quant_eval(&q, rec) != cp;
+        q.buckets = B;
+    }
+    assert_true(differ > (int)(train.count - in[0]) / 2);
+    nnue_net_free(loaded);
+    nnue_net_free(from_bytes);
+    free(file);
+    nnue_quant_free(&q);
+    nnue_float_net_free(&net);
+    nnue_set_free(&train);
+}
+
+/* The clip spares the output biases, all of them: biases started past
+ * NNUE_WEIGHT_CLIP on records all won for the side to move stay there,
+ * those no record reaches as well, while every other weight is kept
+ * within the clip. */
+static void test_bucket_biases_not_clipped(void **state)
+{
+    (void)state;
+    enum { B = 4 };
+    NnueSet train = synthetic_set(400, 37), none;
+    nnue_set_init(&none);
+    for (size_t i = 0; i < train.count; i++) {
+        NnueRecord *r = &train.records[i];
+        r->score = r->side == WHITE ? 3000 : -3000;
+        r->result = r->side == WHITE ? 2 : 0;
+    }
+    NnueFloatNet net;
+    assert_true(nnue_float_net_init(&net, 32, B, 3));
+    for (int k = 0; k < B; k++)
+        net.b2[k] = 3.0f;
+    const NnueTrainOptions o = small_training();
+    NnueTrainReport r;
+    assert_true(nnue_train(&net, &train, &none, &o, &r));
+    for (int k = 0; k < B; k++)
+        if (!(net.b2[k] >= 3.0f))
+            fail_msg("bucket %d: b2 %.3f, clipped", k, net.b2[k]);
+    for (size_t j = 0; j < net.count - B; j++)
+        assert_true(fabsf(net.params[j]) <= NNUE_WEIGHT_CLIP);
+    nnue_float_net_free(&net);
+    nnue_set_free(&train);
+}
+
 /* A position and its colour-mirrored twin (ranks flipped, colours and the
  * side to move swapped, score and result turned over) are the same to the
  * network: float and integer evaluation, target and loss. */
@@ -340,7 +534,7 @@ static void test_colour_symmetry(void **state)
 {
     (void)state;
     NnueFloatNet net;
-    assert_true(nnue_float_net_init(&net, 64, 8));
+    assert_true(nnue_float_net_init(&net, 64, 1, 8));
     uint64_t rng = 4;
     for (int i = 0; i < 64; i++)
         net.b1[i] = 0.5f * (float)(next_random(&rng) % 1000) / 1000.0f;
@@ -450,6 +644,8 @@ int main(void)
         cmocka_unit_test(test_gradient_matches_finite_differences),
         cmocka_unit_test(test_training_lowers_loss),
         cmocka_unit_test(test_network_file),
+        cmocka_unit_test(test_bucket_network),
+        cmocka_unit_test(test_bucket_biases_not_clipped),
         cmocka_unit_test(test_colour_symmetry),
         cmocka_unit_test(test_record_files),
     };
