@@ -1,15 +1,18 @@
 /* chesslab tune: Texel's method on the project's own games. Reads PGN
  * files, keeps their quiet positions with the game results, fits the
  * evaluation's weights (tune/texel.h) and writes them as
- * search/eval_weights.c source. */
+ * search/eval_weights.c source; or, with --wdl, fits the win/draw/loss
+ * model (tune/wdl_fit.h) of the linear evaluation or of the network. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/args.h"
 #include "cli/commands.h"
+#include "cli/engine_flags.h"
 #include "core/atomic_file.h"
 #include "core/timer.h"
+#include "search/nnue.h"
 #include "tune/texel.h"
 #include "tune/wdl_fit.h"
 #include "tune/weights_file.h"
@@ -17,7 +20,7 @@
 static const char *const usage_text =
     "usage: chesslab tune --pgn FILE [--pgn FILE ...] [--out FILE] [--iterations N]\n"
     "                     [--rate R] [--validation N] [--k K] [--l2 L] [--report N]\n"
-    "                     [--start FILE] [--wdl]\n"
+    "                     [--start FILE] [--wdl [--eval EVAL]]\n"
     "\n"
     "Fits the evaluation's weights to the results of the games in the PGN files\n"
     "(Texel's method): the logistic of the score should predict each quiet\n"
@@ -45,7 +48,13 @@ static const char *const usage_text =
     "                    --iterations Adam steps (default 2000), --validation as\n"
     "                    above; prints the held-out loss against predicting the\n"
     "                    average rates, and a calibration table; --out writes\n"
-    "                    search/wdl_model.c source\n"
+    "                    the source of search/wdl_model.c (linear) or\n"
+    "                    search/wdl_model_nnue.c (nnue)\n"
+    "  --eval EVAL       with --wdl, the evaluation whose scores the model reads:\n"
+    "                    linear (the weights above) or nnue (the built-in\n"
+    "                    network); default that of the UCI option Eval.\n"
+    "                    Without --wdl only linear: Texel's method fits the\n"
+    "                    linear evaluation's weights\n"
     "\n"
     "Positions kept: not in check, the move played no capture or promotion, no\n"
     "capture winning material by exchange; the first 8 plies of games from the\n"
@@ -59,6 +68,8 @@ typedef struct TuneCommand {
     int pgn_count;
     const char *out, *start;
     bool wdl;
+    bool eval_given; /* --eval given: eval says which */
+    long eval;       /* EvalChoice */
     TexelOptions texel;
 } TuneCommand;
 
@@ -84,6 +95,10 @@ static int parse(int argc, char **argv, TuneCommand *c)
             c->pgn[c->pgn_count++] = v;
         } else if (strcmp(a, "--wdl") == 0) {
             c->wdl = true;
+        } else if (strcmp(a, "--eval") == 0) {
+            if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_engine_value(cmd, ENGINE_OPT_EVAL, v, &c->eval))
+                return EXIT_USAGE;
+            c->eval_given = true;
         } else if (strcmp(a, "--out") == 0) {
             if (!(c->out = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
@@ -115,6 +130,17 @@ static int parse(int argc, char **argv, TuneCommand *c)
         cli_error(cmd, "no games: give --pgn FILE (chesslab tune --help)");
         return EXIT_USAGE;
     }
+    if (c->eval_given && c->eval == EVAL_NNUE && !c->wdl) {
+        cli_error(cmd, "--eval nnue needs --wdl: Texel's method fits the linear evaluation's weights, the network "
+                       "has none it could fit");
+        return EXIT_USAGE;
+    }
+    if (c->eval_given && c->eval == EVAL_NNUE && c->start) {
+        cli_error(cmd, "--start sets the linear evaluation's weights, which --eval nnue does not score with");
+        return EXIT_USAGE;
+    }
+    if (!c->eval_given)
+        c->eval = c->wdl ? engine_option_default(ENGINE_OPT_EVAL) : EVAL_LINEAR;
     return -1;
 }
 
@@ -149,8 +175,16 @@ static int out_close(AtomicFile *out, const char *path, bool written, const char
     return 0;
 }
 
-/* --wdl: the win/draw/loss model under the weights given, from a fixed
- * start (so a rerun on the same games gives the same model). */
+/* The network's score in the tuner's convention, White's view. */
+static double net_score(const void *net, const Position *p)
+{
+    int score = nnue_evaluate(net, p);
+    return sb_side(p) == WHITE ? score : -score;
+}
+
+/* --wdl: the win/draw/loss model of the set's scores (the network's when
+ * it has a scorer, else the weights given), from a fixed start (so a rerun
+ * on the same games gives the same model). */
 static int fit_wdl(const TuneCommand *c, const TuneSet *set, const double *w_mg, const double *w_eg,
                    char *provenance, int used)
 {
@@ -173,18 +207,20 @@ static int fit_wdl(const TuneCommand *c, const TuneSet *set, const double *w_mg,
     if (r.validation)
         wdl_print_calibration(stdout, samples, set->count, &m);
     free(samples);
+    bool nnue = set->scores != NULL;
     if (used > 0 && (size_t)used < 2048)
         snprintf(provenance + used, 2048 - (size_t)used,
-                 ":\n * %zu quiet positions, %d Adam steps, held-out games (every %dth): loss %.5f\n"
+                 ":\n * %zu quiet positions scored by %s, %d Adam steps, held-out games (every %dth): loss %.5f\n"
                  " * (predicting the average rates: %.5f).",
-                 set->count, c->texel.iterations, c->texel.validation_every, r.validation_loss,
-                 r.validation_baseline);
+                 set->count, nnue ? "the built-in network" : "the linear evaluation", c->texel.iterations,
+                 c->texel.validation_every, r.validation_loss, r.validation_baseline);
     if (c->out == NULL)
         return 0;
     AtomicFile out;
     if (!out_open(c->out, &out))
         return EXIT_USAGE;
-    return out_close(&out, c->out, wdl_write_model(out.f, &m, provenance), "wdl model");
+    return out_close(&out, c->out, wdl_write_model(out.f, &m, nnue, provenance),
+                     nnue ? "wdl model of the network" : "wdl model of the linear evaluation");
 }
 
 int cmd_tune(int argc, char **argv)
@@ -203,6 +239,19 @@ int cmd_tune(int argc, char **argv)
 
     TuneSet set;
     tune_set_init(&set);
+    if (c.eval == EVAL_NNUE) {
+        /* As the engine does, a build without a network falls back on the
+         * linear evaluation unless nnue was asked for by name. */
+        const NnueNet *net = nnue_builtin();
+        if (net == NULL && c.eval_given) {
+            cli_error(cmd, "--eval nnue: %s", nnue_builtin_error());
+            return EXIT_USAGE;
+        }
+        if (net)
+            set.scorer = (TuneScorer){ net_score, net };
+    }
+    if (c.wdl)
+        printf("scores: %s\n", set.scorer.score ? "the built-in network's (nnue)" : "the linear evaluation's");
     double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT];
     for (int j = 0; j < EVAL_PARAM_COUNT; j++) {
         w_mg[j] = eval_weights[j].mg;

@@ -45,6 +45,7 @@ typedef struct Uci {
     MoveNotation notation; /* castling text of the current position's game */
     bool show_wdl;         /* UCI_ShowWDL, read at go */
     int root_phase;        /* the searched position's game phase, for wdl */
+    const WdlModel *wdl;   /* the model of the evaluation searched with, for wdl */
 } Uci;
 
 /* One whole line, flushed, never interleaved with the other thread's. */
@@ -100,7 +101,7 @@ static void on_info(void *ctx, const SearchReport *r)
     used = append_score(line, used, size, r->score);
     if (u->show_wdl) {
         int wdl[3];
-        wdl_permille(&wdl_model, r->score, u->root_phase, wdl);
+        wdl_permille(u->wdl, r->score, u->root_phase, wdl);
         used = append(line, used, size, " wdl %d %d %d", wdl[0], wdl[1], wdl[2]);
     }
     if (r->bound == BOUND_LOWER)
@@ -357,11 +358,15 @@ static void cmd_go(Uci *u, char **tokens, int count)
     if (l.searchmove_count == 0 && count > 1 && strcmp(tokens[count - 1], "searchmoves") == 0)
         say(u, "info string searchmoves without legal moves: searching all");
     EngineCallbacks cb = { on_info, on_bestmove, u, on_currmove };
-    /* A search still running reads show_wdl and root_phase in on_info:
+    /* A search still running reads show_wdl, root_phase and wdl in on_info:
      * stopped (it answers with its bestmove) before they change. */
     engine_stop(u->engine);
     u->show_wdl = engine_show_wdl(u->engine);
     u->root_phase = eval_phase(search_board_position(engine_board(u->engine)));
+    /* Each evaluation has its own model: the same chances come at smaller
+     * scores from the network. An EvalFile network gets the built-in
+     * one's model, the nearest there is. */
+    u->wdl = engine_options(u->engine)->net ? &wdl_model_nnue : &wdl_model;
     engine_go(u->engine, &l, &cb);
 }
 

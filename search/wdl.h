@@ -11,7 +11,10 @@
  * as likely as not, b how sharply; both may change with the material left
  * (phase 24: every piece, 0: pawns and kings). P(draw) is positive whenever
  * a > 0. The parameters are fitted by `chesslab tune --wdl` (tune/wdl_fit.h)
- * to this engine's own games and written to search/wdl_model.c. */
+ * to this engine's own games, once per evaluation, since the same chances
+ * come at different scores in each: the linear evaluation's model in
+ * search/wdl_model.c, the network's (fitted to the built-in one's scores)
+ * in search/wdl_model_nnue.c. */
 #ifndef CHESSLAB_SEARCH_WDL_H
 #define CHESSLAB_SEARCH_WDL_H
 
@@ -20,8 +23,10 @@ typedef struct WdlModel {
     double b0, b1; /* centipawns */
 } WdlModel;
 
-/* The fitted model (search/wdl_model.c). */
+/* The fitted models: the linear evaluation's (search/wdl_model.c) and the
+ * network's (search/wdl_model_nnue.c). */
 extern const WdlModel wdl_model;
+extern const WdlModel wdl_model_nnue;
 
 /* Probabilities of a win, a draw and a loss for the side whose score it is. */
 void wdl_probabilities(const WdlModel *m, double score, int phase, double p[3]);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The search from the command line: `chesslab search` (text, JSON,
-# determinism, bad input), the `chesslab bench` signature (layout,
+# determinism, bad input), the win/draw/loss model of each evaluation
+# (`chesslab tune --wdl --eval`), the `chesslab bench` signature (layout,
 # determinism, the 60-second promise) and the tactical suite at a fixed node
 # count with a solved-count floor that a broken search cannot reach.
 # Usage: search_test.sh CHESSLAB_BINARY DATA_DIR [full|quick]
@@ -127,6 +128,24 @@ assert all(t["where"] for t in d["thread_stats"]), d
     bad "--smp $smp --threads 1 differs from the serial search"
   fi
 done
+
+# --- the win/draw/loss model that UCI_ShowWDL shows, one per evaluation:
+# tune --wdl --eval picks whose scores it is fitted to and which model it
+# writes; Texel's method has weights for the linear evaluation only.
+pgn="$(dirname "$0")/data/selfplay-24.pgn"
+expect_error 2 "--eval nnue needs --wdl" tune --eval nnue --pgn "$pgn"
+expect_error 2 "--eval 'bogus' is not linear or nnue" tune --wdl --eval bogus --pgn "$pgn"
+expect_error 2 "--start sets the linear evaluation's weights" tune --wdl --eval nnue --start x.c --pgn "$pgn"
+for eval in nnue linear; do
+  if "$bin" tune --wdl --eval "$eval" --pgn "$pgn" --iterations 100 --out "$tmp/wdl.c" >"$tmp/wdl" 2>&1 &&
+    grep -q "^wdl model: a = " "$tmp/wdl"; then ok; else bad "tune --wdl --eval $eval: $(tail -c 300 "$tmp/wdl")"; fi
+  variable=$([ "$eval" = nnue ] && echo wdl_model_nnue || echo wdl_model)
+  if grep -q "^const WdlModel $variable = { .a0 = " "$tmp/wdl.c" && grep -q -- "--eval $eval" "$tmp/wdl.c"; then ok; else
+    bad "tune --wdl --eval $eval wrote no $variable: $(head -c 300 "$tmp/wdl.c")"; fi
+done
+# The default is the engine's evaluation, nnue.
+if "$bin" tune --wdl --pgn "$pgn" --iterations 0 >"$tmp/wdl" 2>&1 && grep -q "^scores: the built-in network's" "$tmp/wdl"
+then ok; else bad "tune --wdl does not score by the network: $(head -c 300 "$tmp/wdl")"; fi
 
 # --- bench: the signature's layout, the same node count every run
 "$bin" bench --depth 6 >"$tmp/b1" 2>"$tmp/e1"

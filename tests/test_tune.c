@@ -1,6 +1,8 @@
 /* Texel tuning (tune/) and the evaluation trace it learns from: the trace
  * reproduces the evaluation exactly, the fitter recovers weights that
- * generated the labels, and self-play PGN becomes labelled quiet positions. */
+ * generated the labels, self-play PGN becomes labelled quiet positions
+ * (scored by another evaluation when asked), and the win/draw/loss models
+ * are fitted and written. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +165,49 @@ static void test_positions_from_pgn(void **state)
     tune_set_free(&set);
 }
 
+/* A scorer standing in for the network: the linear evaluation, White's
+ * view, so its score must match the trace's of the same position. */
+static double linear_score(const void *ctx, const Position *p)
+{
+    int score = evaluate(p, ctx);
+    return sb_side(p) == WHITE ? score : -score;
+}
+
+/* A set with a scorer keeps the same positions, and each position's score
+ * is the scorer's of that very position, which the wdl samples then use. */
+static void test_scored_positions_from_pgn(void **state)
+{
+    (void)state;
+    TuneSet plain, scored;
+    tune_set_init(&plain);
+    tune_set_init(&scored);
+    scored.scorer = (TuneScorer){ linear_score, search_board_ops() };
+    char err[256];
+    assert_true(tune_set_add_pgn(&plain, CHESSLAB_TEST_DATA_DIR "/selfplay-24.pgn", err, sizeof err));
+    assert_true(tune_set_add_pgn(&scored, CHESSLAB_TEST_DATA_DIR "/selfplay-24.pgn", err, sizeof err));
+    assert_null(plain.scores);
+    assert_non_null(scored.scores);
+    assert_int_equal(scored.count, plain.count);
+    double w_mg[EVAL_PARAM_COUNT], w_eg[EVAL_PARAM_COUNT];
+    for (int j = 0; j < EVAL_PARAM_COUNT; j++) {
+        w_mg[j] = eval_weights[j].mg;
+        w_eg[j] = eval_weights[j].eg;
+    }
+    for (size_t i = 0; i < scored.count; i++) {
+        double traced = tune_position_score(&scored, i, w_mg, w_eg);
+        if (fabs(scored.scores[i] - traced) >= 1.0)
+            fail_msg("position %zu: scorer %.0f, trace %.2f", i, scored.scores[i], traced);
+        scored.scores[i] = (float)i; /* a score no trace gives */
+    }
+    WdlSample *samples = wdl_samples(&scored, w_mg, w_eg, 10);
+    assert_non_null(samples);
+    for (size_t i = 0; i < scored.count; i++)
+        assert_true(samples[i].score == (float)i);
+    free(samples);
+    tune_set_free(&plain);
+    tune_set_free(&scored);
+}
+
 /* ---- the win/draw/loss model ---- */
 
 /* The model's probabilities are a distribution, favour the better score,
@@ -198,6 +243,35 @@ static void test_wdl_model_shape(void **state)
     assert_true(w[0] < 500 && w[2] < 500);
     wdl_permille(&wdl_model, 900, 12, w);
     assert_true(w[0] > 900);
+    wdl_permille(&wdl_model_nnue, 0, 24, w);
+    assert_true(w[0] < 500 && w[2] < 500);
+    wdl_permille(&wdl_model_nnue, 900, 12, w);
+    assert_true(w[0] > 900);
+    /* The network's model is its own fit, not the linear one's. */
+    int linear[3];
+    wdl_permille(&wdl_model, 100, 24, linear);
+    wdl_permille(&wdl_model_nnue, 100, 24, w);
+    assert_true(w[0] != linear[0] || w[2] != linear[2]);
+}
+
+/* The writer names the model of the evaluation it was fitted to. */
+static void test_wdl_write_model_names(void **state)
+{
+    (void)state;
+    const WdlModel m = { .a0 = 200, .a1 = -120, .b0 = 100, .b1 = 50 };
+    for (int nnue = 0; nnue <= 1; nnue++) {
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        assert_true(wdl_write_model(f, &m, nnue, "fitted to nothing"));
+        char text[1024];
+        rewind(f);
+        size_t n = fread(text, 1, sizeof text - 1, f);
+        text[n] = '\0';
+        fclose(f);
+        assert_non_null(strstr(text, nnue ? "--eval nnue" : "--eval linear"));
+        assert_non_null(strstr(text, nnue ? "const WdlModel wdl_model_nnue = { .a0 = 200.00, .a1 = -120.00,"
+                                          : "const WdlModel wdl_model = { .a0 = 200.00, .a1 = -120.00,"));
+    }
 }
 
 /* Results drawn from a known model are fitted back to it, and the fitted
@@ -282,8 +356,10 @@ int main(void)
         cmocka_unit_test(test_fit_recovers_weights),
         cmocka_unit_test(test_early_stopping_never_worse),
         cmocka_unit_test(test_positions_from_pgn),
+        cmocka_unit_test(test_scored_positions_from_pgn),
         cmocka_unit_test(test_wdl_model_shape),
         cmocka_unit_test(test_wdl_fit_recovers_model),
+        cmocka_unit_test(test_wdl_write_model_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

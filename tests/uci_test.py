@@ -16,6 +16,7 @@ one. A timed search ends within its clock, not within its plan.
 
 Usage: uci_test.py CHESSLAB_BINARY
 """
+import math
 import os
 import re
 import subprocess
@@ -361,10 +362,69 @@ WDL_RE = re.compile(
     r"( lowerbound| upperbound)? nodes \d+ nps \d+ hashfull \d+ tbhits 0 time \d+ pv( " + MOVE + ")+$")
 
 
+def wdl_models():
+    """The fitted models by evaluation, read from their generated sources."""
+    search = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "search")
+    models = {}
+    for eval_name, name in (("linear", "wdl_model.c"), ("nnue", "wdl_model_nnue.c")):
+        with open(os.path.join(search, name)) as f:
+            m = re.search(r"const WdlModel \w+ = \{ \.a0 = (\S+), \.a1 = (\S+), \.b0 = (\S+), \.b1 = (\S+) \};",
+                          f.read())
+        models[eval_name] = tuple(float(v) for v in m.groups())
+    return models
+
+
+def wdl_permille(model, score, phase):
+    """search/wdl.c's wdl_permille for a centipawn score."""
+    a0, a1, b0, b1 = model
+    a, b = a0 + a1 * phase / 24, b0 + b1 * phase / 24
+    win = math.floor(1000 / (1 + math.exp(-(score - a) / b)) + 0.5)
+    loss = math.floor(1000 / (1 + math.exp(-(-score - a) / b)) + 0.5)
+    if win + loss > 1000:
+        if win > loss:
+            win -= 1
+        else:
+            loss -= 1
+    return (win, 1000 - win - loss, loss)
+
+
+def set_when_idle(e, command):
+    """setoption for an option refused while searching: the search thread
+    may still be winding down just after its bestmove, so retried until
+    taken."""
+    for _ in range(100):
+        e.send(command)
+        e.send("isready")
+        lines, _ = e.until("^readyok$")
+        if not any("while searching" in l for l in lines):
+            return
+        time.sleep(0.05)
+    check(False, "%s: still refused as while searching" % command)
+
+
+def check_wdl_model(e, eval_name, models):
+    """Every info line's wdl is the model of the evaluation searched with,
+    in a position a pawn up with every piece on (phase 24), where the two
+    models differ."""
+    e.send("position fen rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+    e.send("go depth 5")
+    lines, _ = e.until("^bestmove")
+    found = [WDL_RE.match(l) for l in lines if l.startswith("info depth")]
+    shown = [(int(m.group(1)[3:]), tuple(int(m.group(k)) for k in (2, 3, 4)))
+             for m in found if m and m.group(1).startswith("cp ")]
+    check(shown and all(wdl == wdl_permille(models[eval_name], score, 24) for score, wdl in shown),
+          "ShowWDL with Eval %s: the %s model's chances: %s" % (eval_name, eval_name, shown))
+    other = "linear" if eval_name == "nnue" else "nnue"
+    check(shown and wdl_permille(models[other], shown[-1][0], 24) != shown[-1][1],
+          "ShowWDL with Eval %s: the %s model would show other chances at cp %s" %
+          (eval_name, other, shown[-1][0] if shown else None))
+
+
 def session_show_wdl():
     """UCI_ShowWDL: declared off; when on, every info line carries wdl W D L
-    after the score, permille summing to 1000, a mate a sure result; off
-    again, the layout of before."""
+    after the score, permille summing to 1000, a mate a sure result, from
+    the model of the evaluation searched with; off again, the layout of
+    before."""
     e = Engine()
     e.send("uci")
     lines, _ = e.until("^uciok$")
@@ -386,6 +446,17 @@ def session_show_wdl():
     check(found and all(m and int(m.group(2)) > 900 for m in found), "ShowWDL: three queens up wins: %s" % lines[:2])
     check(found and found[-1].group(1).startswith("mate") and found[-1].group(2) == "1000",
           "ShowWDL: a mate is wdl 1000 0 0: %s" % lines[-2:])
+    # Each evaluation shows its own model's chances; a network of EvalFile
+    # the network's model.
+    models = wdl_models()
+    check(wdl_permille(models["nnue"], 100, 24) != wdl_permille(models["linear"], 100, 24),
+          "the two wdl models differ at +100: %s" % models)
+    check_wdl_model(e, "nnue", models)
+    set_when_idle(e, "setoption name Eval value linear")
+    check_wdl_model(e, "linear", models)
+    set_when_idle(e, "setoption name Eval value nnue")
+    set_when_idle(e, "setoption name EvalFile value " + NET_FILE)
+    check_wdl_model(e, "nnue", models)
     e.send("setoption name UCI_ShowWDL value false")
     e.send("position startpos")
     e.send("go depth 4")

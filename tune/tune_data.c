@@ -16,6 +16,7 @@ void tune_set_free(TuneSet *set)
 {
     free(set->positions);
     free(set->features);
+    free(set->scores);
     tune_set_init(set);
 }
 
@@ -70,10 +71,17 @@ static bool add_game(TuneSet *set, const SearchBoardOps *ops, SearchBoard *board
             set->skipped++;
             continue;
         }
+        const Position *p = search_board_position(board);
         EvalTrace trace;
-        eval_trace(search_board_position(board), ops, &trace);
+        eval_trace(p, ops, &trace);
+        /* scores[] grows first, so it never falls behind the positions. */
+        if (set->scorer.score &&
+            !grow_array((void **)&set->scores, &set->score_capacity, set->count + 1, sizeof *set->scores))
+            return false;
         if (!tune_set_add(set, &trace, result, set->games))
             return false;
+        if (set->scorer.score)
+            set->scores[set->count - 1] = (float)set->scorer.score(set->scorer.ctx, p);
         added = true;
     }
     set->games += added;

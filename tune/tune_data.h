@@ -7,7 +7,12 @@
  * stand for it: the side to move is not in check, the move played from it
  * is no capture or promotion, and no capture wins material by exchange
  * (SEE > 0). The first TUNE_SKIP_PLIES plies of a game are skipped only when
- * the game starts from the standard position (book positions start later). */
+ * the game starts from the standard position (book positions start later).
+ *
+ * A set may also score each position it keeps by another evaluation (a
+ * TuneScorer, such as the network's), for fits that need only scores (the
+ * win/draw/loss model): the trace cannot reproduce a network's score, and
+ * a scorer keeps tune/ free of any one evaluation but the linear one. */
 #ifndef CHESSLAB_TUNE_TUNE_DATA_H
 #define CHESSLAB_TUNE_TUNE_DATA_H
 
@@ -34,6 +39,13 @@ typedef struct TunePosition {
     uint32_t game;    /* which game it came from (for train/validation splits) */
 } TunePosition;
 
+/* Another evaluation's score of p in centipawns, White's view (as the
+ * trace's score is). */
+typedef struct TuneScorer {
+    double (*score)(const void *ctx, const Position *p);
+    const void *ctx;
+} TuneScorer;
+
 typedef struct TuneSet {
     TunePosition *positions;
     size_t count, capacity;
@@ -42,15 +54,20 @@ typedef struct TuneSet {
     uint32_t games;        /* games read that gave positions */
     uint64_t skipped;      /* positions left out by the quiet filter */
     uint32_t bad_games;    /* games that could not be read or had no result */
+    TuneScorer scorer;     /* set before the first position, or none (score NULL) */
+    float *scores;         /* scorer's score of each position (tune_set_add_pgn), or NULL */
+    size_t score_capacity;
 } TuneSet;
 
 void tune_set_init(TuneSet *set);
 void tune_set_free(TuneSet *set);
 
-/* Adds one position from its trace; false when out of memory. */
+/* Adds one position from its trace; false when out of memory. A set with a
+ * scorer takes its positions from tune_set_add_pgn only. */
 bool tune_set_add(TuneSet *set, const EvalTrace *trace, float result, uint32_t game);
 
-/* Reads every game of a PGN file and adds its quiet positions. Returns
+/* Reads every game of a PGN file and adds its quiet positions (and their
+ * scorer's scores when the set has a scorer). Returns
  * false with a one-line message in err when the file cannot be read at all;
  * games that cannot be read are counted in bad_games and skipped. */
 bool tune_set_add_pgn(TuneSet *set, const char *path, char *err, size_t err_len);

@@ -13,7 +13,7 @@ WdlSample *wdl_samples(const TuneSet *set, const double *w_mg, const double *w_e
         return NULL;
     for (size_t i = 0; i < set->count; i++) {
         const TunePosition *p = &set->positions[i];
-        s[i] = (WdlSample){ .score = (float)tune_position_score(set, i, w_mg, w_eg),
+        s[i] = (WdlSample){ .score = set->scores ? set->scores[i] : (float)tune_position_score(set, i, w_mg, w_eg),
                             .phase = p->phase,
                             .outcome = p->result > 0.75f ? 0 : p->result < 0.25f ? 2 : 1,
                             .held_out = validation_every > 0 &&
@@ -171,9 +171,11 @@ void wdl_print_calibration(FILE *out, const WdlSample *samples, size_t count, co
     }
 }
 
-bool wdl_write_model(FILE *f, const WdlModel *m, const char *provenance)
+bool wdl_write_model(FILE *f, const WdlModel *m, bool nnue, const char *provenance)
 {
-    fputs("/* The win/draw/loss model (search/wdl.h). Written by `chesslab tune --wdl`:\n * ", f);
+    fprintf(f, "/* The win/draw/loss model (search/wdl.h) of the %s evaluation, written\n"
+               " * by `chesslab tune --wdl --eval %s`:\n * ",
+            nnue ? "network" : "linear", nnue ? "nnue" : "linear");
     /* The provenance wrapped after a comma once a line is long. */
     int column = 3;
     for (const char *c = provenance; *c; c++) {
@@ -188,7 +190,7 @@ bool wdl_write_model(FILE *f, const WdlModel *m, const char *provenance)
             "\n * Rerun the fit rather than editing by hand. */\n"
             "#include \"search/wdl.h\"\n"
             "\n"
-            "const WdlModel wdl_model = { .a0 = %.2f, .a1 = %.2f, .b0 = %.2f, .b1 = %.2f };\n",
-            m->a0, m->a1, m->b0, m->b1);
+            "const WdlModel %s = { .a0 = %.2f, .a1 = %.2f, .b0 = %.2f, .b1 = %.2f };\n",
+            nnue ? "wdl_model_nnue" : "wdl_model", m->a0, m->a1, m->b0, m->b1);
     return !ferror(f);
 }

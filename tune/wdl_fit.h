@@ -1,7 +1,8 @@
 /* Fitting the win/draw/loss model of search/wdl.h to game results: the
  * parameters that maximise the likelihood of the results seen (the mean
  * negative log-likelihood is minimised by Adam on its exact gradient).
- * Samples are the tuner's quiet positions scored by the evaluation; games
+ * Samples are the tuner's quiet positions scored by the evaluation whose
+ * model it is (the linear one's trace, or the set's scorer); games
  * held out for validation are left out of the fit, and their loss is
  * compared with that of always predicting the training set's own win, draw
  * and loss rates, which a model that learned anything must beat. */
@@ -29,7 +30,8 @@ typedef struct WdlFitReport {
     double rates[3];                  /* the training set's win, draw, loss rates */
 } WdlFitReport;
 
-/* The samples of a tuner set under weights w_mg, w_eg: game g is held out
+/* The samples of a tuner set, scored by its scorer when it has one, else
+ * under weights w_mg, w_eg: game g is held out
  * when validation_every > 0 and g % validation_every == validation_every - 1
  * (the tuner's split). NULL when out of memory. */
 WdlSample *wdl_samples(const TuneSet *set, const double *w_mg, const double *w_eg, int validation_every);
@@ -44,7 +46,9 @@ double wdl_loss(const WdlSample *samples, size_t count, const WdlModel *m, bool 
 /* Predicted against observed rates on the held-out samples, by score band. */
 void wdl_print_calibration(FILE *out, const WdlSample *samples, size_t count, const WdlModel *m);
 
-/* The model as the C source of search/wdl_model.c; false on a write error. */
-bool wdl_write_model(FILE *f, const WdlModel *m, const char *provenance);
+/* The model as C source: the linear evaluation's (wdl_model, for
+ * search/wdl_model.c) or the network's (wdl_model_nnue, for
+ * search/wdl_model_nnue.c); false on a write error. */
+bool wdl_write_model(FILE *f, const WdlModel *m, bool nnue, const char *provenance);
 
 #endif
