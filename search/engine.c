@@ -511,9 +511,12 @@ static void main_search(Engine *e, SearchThread *t)
         struct timespec ms = { 0, 1000000 };
         nanosleep(&ms, NULL);
     }
+    /* Idle before the answer goes out: a GUI may send setoption the moment
+     * it reads bestmove, and must find the engine free. The callback reads
+     * only r, which no option touches, and the next go joins this thread. */
+    atomic_store(&e->searching, false);
     if (e->cb.bestmove)
         e->cb.bestmove(e->cb.ctx, r);
-    atomic_store(&e->searching, false);
 }
 
 /* Worker 0, for go perft. */
@@ -525,8 +528,8 @@ static void perft_job(Engine *e)
     p->nodes = 0;
     for (int i = 0; i < p->counted; i++)
         p->nodes += p->moves[i].nodes;
+    atomic_store(&e->searching, false); /* before the answer, as in main_search */
     e->perft_done(e->perft_ctx, p);
-    atomic_store(&e->searching, false);
 }
 
 static void job_main(void *ctx, int index, void *state)

@@ -138,7 +138,9 @@ void engine_stop(Engine *e);
 /* The opponent played the expected move: the ponder search becomes a normal
  * one, its clock starting now. */
 void engine_ponderhit(Engine *e);
-/* True from engine_go until the bestmove callback has returned. */
+/* True from engine_go until the search is over and its bestmove callback is
+ * about to run: a caller that reads bestmove finds the engine idle, so its
+ * options can change at once (the next engine_go joins the callback). */
 bool engine_searching(const Engine *e);
 /* Waits for the running search to end by itself (not for infinite ones). */
 void engine_wait(Engine *e);
@@ -147,7 +149,7 @@ void engine_wait(Engine *e);
  * search thread: the caller keeps answering, engine_stop ends it early
  * (the stop is seen between subtrees of PERFT_STOP_DEPTH plies), a new
  * engine_go or engine_perft stops it first, and engine_searching is true until
- * done has returned. done runs once, on that thread. */
+ * done is about to run. done runs once, on that thread. */
 typedef struct EnginePerft {
     int depth;
     int root_moves;               /* legal moves at the root */

@@ -13,6 +13,8 @@ typedef struct Answers {
     pthread_mutex_t lock;
     int bestmoves, infos;
     Move last;
+    const Engine *engine; /* when set: bestmoves delivered while it still said it was searching */
+    int busy_at_bestmove;
 } Answers;
 
 static inline void answers_init(Answers *a)
@@ -38,6 +40,8 @@ static inline void on_bestmove(void *ctx, const SearchResult *r)
     pthread_mutex_lock(&a->lock);
     a->bestmoves++;
     a->last = r->best;
+    if (a->engine && engine_searching(a->engine))
+        a->busy_at_bestmove++;
     pthread_mutex_unlock(&a->lock);
 }
 

@@ -85,6 +85,7 @@ static void test_engine_go_stop(void **state)
     assert_non_null(e);
     Answers a;
     answers_init(&a);
+    a.engine = e; /* a GUI may change options the moment it reads bestmove */
     EngineCallbacks cb = { .info = on_info, .bestmove = on_bestmove, .ctx = &a };
     Setup s;
     assert_true(setup_from_fen(&s, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", NULL, 0));
@@ -136,6 +137,7 @@ static void test_engine_go_stop(void **state)
     engine_go(e, &depth, &cb);
     engine_free(e); /* stops and joins */
     assert_int_equal(answers(&a, NULL), 16);
+    assert_int_equal(a.busy_at_bestmove, 0);
     answers_destroy(&a);
 }
 

@@ -389,17 +389,13 @@ def wdl_permille(model, score, phase):
 
 
 def set_when_idle(e, command):
-    """setoption for an option refused while searching: the search thread
-    may still be winding down just after its bestmove, so retried until
-    taken."""
-    for _ in range(100):
-        e.send(command)
-        e.send("isready")
-        lines, _ = e.until("^readyok$")
-        if not any("while searching" in l for l in lines):
-            return
-        time.sleep(0.05)
-    check(False, "%s: still refused as while searching" % command)
+    """setoption of an option refused while searching, sent the moment the
+    last bestmove was read: the engine must be idle by then."""
+    e.send(command)
+    e.send("isready")
+    lines, _ = e.until("^readyok$")
+    check(not any("while searching" in l for l in lines),
+          "%s right after bestmove: refused as while searching: %s" % (command, lines))
 
 
 def check_wdl_model(e, eval_name, models):
