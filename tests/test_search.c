@@ -118,9 +118,11 @@ static void test_fifty_move_rule(void **state)
     SearchResult r = search_depth(e, 6);
     assert_int_equal(r.score, SCORE_DRAW);
     engine_free(e);
+    /* The same position with the counter at 0: clearly won (the network
+     * scores a bare rook up at about 3 pawns, the linear evaluation at 5). */
     e = engine_at("8/8/8/8/8/3k4/8/R3K3 w - - 0 80", NULL, 0);
     r = search_depth(e, 6);
-    assert_true(r.score > 300);
+    assert_true(r.score > 200);
     engine_free(e);
     /* A mate on the hundredth ply stands (RULES.md art. 10). */
     e = engine_at("7k/8/6K1/8/8/8/8/R7 w - - 99 80", NULL, 0);
