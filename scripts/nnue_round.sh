@@ -5,7 +5,7 @@
 #
 # Usage: scripts/nnue_round.sh --dir DIR [--bin CHESSLAB] [--runs R] [--games N]
 #          [--nodes N] [--first-seed S] [--data FILE ...] [--epochs E] [--hidden H]
-#          [--wac-nodes N]
+#          [--buckets B] [--wac-nodes N]
 #   --dir DIR         where the records (selfplay-SEED.bin), the logs and the
 #                     network (net.nnue) go; created if missing
 #   --bin CHESSLAB    the chesslab binary (default build/chesslab); its
@@ -18,14 +18,15 @@
 #   --data FILE       earlier records to train on too (repeat)
 #   --epochs E        training epochs (default 30)
 #   --hidden H        accumulator width (default 128)
+#   --buckets B       output buckets (default 8, the built-in network's)
 #   --wac-nodes N     nodes per position of the WAC check (default 20000)
 # A run whose file exists is not played again, so an interrupted round
 # resumes where it stopped (a run cut short leaves only its .part file).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-bin=$root/build/chesslab dir="" runs=4 games=30000 nodes=2000 seed=101 epochs=30 hidden=128 wac=20000
+bin=$root/build/chesslab dir="" runs=4 games=30000 nodes=2000 seed=101 epochs=30 hidden=128 buckets=8 wac=20000
 extra=()
-usage() { sed -n '6,21p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '6,22p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "nnue_round.sh: $1 needs a value" >&2; usage; }
   case $1 in
@@ -38,13 +39,14 @@ while [ $# -gt 0 ]; do
     --data) extra+=("$2") ;;
     --epochs) epochs=$2 ;;
     --hidden) hidden=$2 ;;
+    --buckets) buckets=$2 ;;
     --wac-nodes) wac=$2 ;;
     *) echo "nnue_round.sh: unknown option '$1'" >&2; usage ;;
   esac
   shift 2
 done
 [ -n "$dir" ] || { echo "nnue_round.sh: give --dir DIR" >&2; usage; }
-for n in "$runs" "$games" "$nodes" "$seed" "$epochs" "$hidden" "$wac"; do
+for n in "$runs" "$games" "$nodes" "$seed" "$epochs" "$hidden" "$buckets" "$wac"; do
   [[ $n =~ ^[0-9]+$ ]] || { echo "nnue_round.sh: '$n' is not a number" >&2; exit 2; }
 done
 [ -x "$bin" ] || { echo "nnue_round.sh: no chesslab binary at '$bin'" >&2; exit 2; }
@@ -69,7 +71,7 @@ for ((k = 0; k < runs; k++)); do
   data+=(--data "$out")
 done
 for f in ${extra[@]+"${extra[@]}"}; do data+=(--data "$f"); done
-"$bin" nnue train "${data[@]}" --out "$dir/net.nnue" --epochs "$epochs" --hidden "$hidden" \
+"$bin" nnue train "${data[@]}" --out "$dir/net.nnue" --epochs "$epochs" --hidden "$hidden" --buckets "$buckets" \
   | tee "$dir/train.log"
 "$bin" bench tactics --nodes "$wac" --quiet --net "$dir/net.nnue" | tee "$dir/wac.txt"
 cat <<EOF

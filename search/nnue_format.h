@@ -4,8 +4,8 @@
  *
  * The network: for each side ("perspective") 768 binary inputs, one per
  * (piece relative to that side, square seen from that side); a feature
- * transformer of NNUE_HIDDEN-wide accumulators shared by both sides; each
- * accumulator through SCReLU (clamp to [0, 1], then squared); the side to
+ * transformer of H accumulators (the file's width) shared by both sides;
+ * each accumulator through SCReLU (clamp to [0, 1], then squared); the side to
  * move's half then the other side's, concatenated, into one output. The
  * output layer comes in B "buckets" (1..NNUE_BUCKETS_MAX), sets of W2 and
  * b2 of which a position uses the one its piece count picks
