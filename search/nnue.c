@@ -165,8 +165,8 @@ static inline const int16_t *row_of(const NnueNet *net, Color perspective, Piece
     return net->w1 + (size_t)nnue_feature(perspective, piece, sq) * (size_t)net->hidden;
 }
 
-/* Both perspectives' sums of p from the biases up. */
-static void refresh(const NnueNet *net, const Position *p, int16_t sums[2][NNUE_HIDDEN_MAX])
+/* Both perspectives' sums of a position's pieces from the biases up. */
+static void refresh(const NnueNet *net, const Bitboard pieces[2][KING], int16_t sums[2][NNUE_HIDDEN_MAX])
 {
     int h = net->hidden;
     memcpy(sums[WHITE], net->b1, (size_t)h * sizeof(int16_t));
@@ -174,7 +174,7 @@ static void refresh(const NnueNet *net, const Position *p, int16_t sums[2][NNUE_
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = PAWN; t <= KING; t++) {
             Piece piece = make_piece((Color)c, (PieceType)t);
-            for (Bitboard left = sb_pieces(p, (Color)c, (PieceType)t); left; left &= left - 1) {
+            for (Bitboard left = pieces[c][t - 1]; left; left &= left - 1) {
                 Square sq = (Square)__builtin_ctzll(left);
                 add_row(sums[WHITE], row_of(net, WHITE, piece, sq), h);
                 add_row(sums[BLACK], row_of(net, BLACK, piece, sq), h);
@@ -197,7 +197,9 @@ static int output(const NnueNet *net, const int16_t sums[2][NNUE_HIDDEN_MAX], co
 int nnue_evaluate(const NnueNet *net, const Position *p)
 {
     _Alignas(NNUE_ALIGN) int16_t sums[2][NNUE_HIDDEN_MAX];
-    refresh(net, p, sums);
+    Bitboard pieces[2][KING];
+    nnue_position_pieces(p, pieces);
+    refresh(net, (const Bitboard(*)[KING])pieces, sums);
     return output(net, sums, p);
 }
 
@@ -211,35 +213,71 @@ NnueStack *nnue_stack_new(void)
 
 void nnue_stack_free(NnueStack *s) { free(s); }
 
-static void record_pieces(const Position *p, Bitboard pieces[2][KING])
+/* The rows an update adds and subtracts. Setups allow 16 men a side, so
+ * neither list can pass 32; the bound is checked all the same. */
+enum { NNUE_DELTA_MAX = 32 };
+typedef struct NnueDelta {
+    const int16_t *sub[2][NNUE_DELTA_MAX], *add[2][NNUE_DELTA_MAX]; /* by perspective */
+    int n_sub, n_add;
+} NnueDelta;
+
+/* dst = src - sub rows + add rows in one pass for the usual differences (a
+ * move, a capture, castling), so each accumulator is read and written once
+ * rather than copied and then walked once per row. */
+static inline void apply_delta(int16_t *restrict dst, const int16_t *restrict src, const int16_t *const *sub,
+                               int n_sub, const int16_t *const *add, int n_add, int h)
 {
-    for (int c = WHITE; c <= BLACK; c++)
-        for (int t = PAWN; t <= KING; t++)
-            pieces[c][t - 1] = sb_pieces(p, (Color)c, (PieceType)t);
+    if (n_sub == 1 && n_add == 1) {
+        const int16_t *s0 = sub[0], *a0 = add[0];
+        for (int j = 0; j < h; j++)
+            dst[j] = (int16_t)(src[j] - s0[j] + a0[j]);
+    } else if (n_sub == 2 && n_add == 1) {
+        const int16_t *s0 = sub[0], *s1 = sub[1], *a0 = add[0];
+        for (int j = 0; j < h; j++)
+            dst[j] = (int16_t)(src[j] - s0[j] - s1[j] + a0[j]);
+    } else if (n_sub == 2 && n_add == 2) {
+        const int16_t *s0 = sub[0], *s1 = sub[1], *a0 = add[0], *a1 = add[1];
+        for (int j = 0; j < h; j++)
+            dst[j] = (int16_t)(src[j] - s0[j] - s1[j] + a0[j] + a1[j]);
+    } else {
+        memcpy(dst, src, (size_t)h * sizeof(int16_t));
+        for (int k = 0; k < n_sub; k++)
+            sub_row(dst, sub[k], h);
+        for (int k = 0; k < n_add; k++)
+            add_row(dst, add[k], h);
+    }
 }
 
 /* to->sums = from->sums minus the rows of from's pieces p lacks plus the
- * rows of p's pieces from lacks. */
-static void update(const NnueNet *net, const NnueAccumulator *from, NnueAccumulator *to)
+ * rows of p's pieces from lacks; false, with nothing done, when the
+ * difference is too large for one NnueDelta. */
+static bool update(const NnueNet *net, const NnueAccumulator *from, NnueAccumulator *to)
 {
     int h = net->hidden;
-    if (to != from)
-        memcpy(to->sums, from->sums, sizeof to->sums);
+    NnueDelta d;
+    d.n_sub = d.n_add = 0;
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = PAWN; t <= KING; t++) {
             Piece piece = make_piece((Color)c, (PieceType)t);
             Bitboard was = from->pieces[c][t - 1], now = to->pieces[c][t - 1];
-            for (Bitboard gone = was & ~now; gone; gone &= gone - 1) {
+            for (Bitboard gone = was & ~now; gone; gone &= gone - 1, d.n_sub++) {
+                if (d.n_sub == NNUE_DELTA_MAX)
+                    return false;
                 Square sq = (Square)__builtin_ctzll(gone);
-                sub_row(to->sums[WHITE], row_of(net, WHITE, piece, sq), h);
-                sub_row(to->sums[BLACK], row_of(net, BLACK, piece, sq), h);
+                d.sub[WHITE][d.n_sub] = row_of(net, WHITE, piece, sq);
+                d.sub[BLACK][d.n_sub] = row_of(net, BLACK, piece, sq);
             }
-            for (Bitboard came = now & ~was; came; came &= came - 1) {
+            for (Bitboard came = now & ~was; came; came &= came - 1, d.n_add++) {
+                if (d.n_add == NNUE_DELTA_MAX)
+                    return false;
                 Square sq = (Square)__builtin_ctzll(came);
-                add_row(to->sums[WHITE], row_of(net, WHITE, piece, sq), h);
-                add_row(to->sums[BLACK], row_of(net, BLACK, piece, sq), h);
+                d.add[WHITE][d.n_add] = row_of(net, WHITE, piece, sq);
+                d.add[BLACK][d.n_add] = row_of(net, BLACK, piece, sq);
             }
         }
+    for (int side = WHITE; side <= BLACK; side++)
+        apply_delta(to->sums[side], from->sums[side], d.sub[side], d.n_sub, d.add[side], d.n_add, h);
+    return true;
 }
 
 int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s)
@@ -248,23 +286,29 @@ int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s)
         return nnue_evaluate(net, p);
     NnueAccumulator *here = &s->entry[s->top];
     Bitboard now[2][KING];
-    record_pieces(p, now);
-    /* Evaluated before at this ply (a re-search): the sums are there. The
-     * pieces are compared all the same, so a stack out of step with the
-     * board costs time, never a wrong score. */
-    if (here->valid && memcmp(here->pieces, now, sizeof now) == 0)
-        return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, p);
-    memcpy(here->pieces, now, sizeof now);
-    const NnueAccumulator *base = NULL;
-    for (int i = s->top - 1; i >= 0 && i >= s->top - NNUE_UPDATE_MAX_PLIES; i--)
-        if (s->entry[i].valid) {
-            base = &s->entry[i];
-            break;
+    nnue_position_pieces(p, now);
+    /* The pieces are compared all the same, so a stack out of step with
+     * the board costs time, never a wrong score. */
+    if (!here->known || memcmp(here->pieces, now, sizeof now) != 0) {
+        memcpy(here->pieces, now, sizeof now);
+        here->known = true;
+        here->valid = false;
+    }
+    if (!here->valid) {
+        int base = s->top;
+        while (base > 0 && !s->entry[base].valid && s->entry[base - 1].known)
+            base--;
+        NnueAccumulator *first = &s->entry[base];
+        if (!first->valid) {
+            refresh(net, (const Bitboard(*)[KING])first->pieces, first->sums);
+            first->valid = true;
         }
-    if (base)
-        update(net, base, here);
-    else
-        refresh(net, p, here->sums);
-    here->valid = true;
+        for (int i = base + 1; i <= s->top; i++) {
+            NnueAccumulator *to = &s->entry[i];
+            if (!update(net, &s->entry[i - 1], to))
+                refresh(net, (const Bitboard(*)[KING])to->pieces, to->sums);
+            to->valid = true;
+        }
+    }
     return output(net, (const int16_t(*)[NNUE_HIDDEN_MAX])here->sums, p);
 }

@@ -41,19 +41,21 @@ int nnue_evaluate(const NnueNet *net, const Position *p);
 
 /* The accumulators of one position, kept per ply of a search path so a
  * child's come from its parent's plus and minus the rows of the pieces
- * that moved. Each entry holds the pieces it was summed from, and an
- * update is the difference between those and the position evaluated, so
+ * that moved. Each entry holds the pieces of its position (recorded when
+ * the move is made) and, once some position at or below it is evaluated,
+ * their sums. An update is the difference between two entries' pieces, so
  * the result never depends on how the path got there: it equals
  * nnue_evaluate's exactly (tests/test_nnue.c). */
 typedef struct NnueAccumulator {
     _Alignas(64) int16_t sums[2][NNUE_HIDDEN_MAX]; /* by perspective */
-    Bitboard pieces[2][KING];                      /* by colour and type - 1: the position summed */
-    bool valid;
+    Bitboard pieces[2][KING];                      /* by colour and type - 1: the entry's position */
+    bool known;                                    /* pieces hold the position */
+    bool valid;                                    /* sums are those of pieces */
 } NnueAccumulator;
 
 /* A search thread's path of accumulators: entry `top` is the current
  * position's, the ones below it its ancestors'. */
-enum { NNUE_STACK_SIZE = SEARCH_MAX_PLY + 8, NNUE_UPDATE_MAX_PLIES = 6 };
+enum { NNUE_STACK_SIZE = SEARCH_MAX_PLY + 8 };
 typedef struct NnueStack {
     NnueAccumulator entry[NNUE_STACK_SIZE];
     int top;
@@ -62,25 +64,41 @@ typedef struct NnueStack {
 NnueStack *nnue_stack_new(void); /* NULL when out of memory */
 void nnue_stack_free(NnueStack *s);
 
+static inline void nnue_position_pieces(const Position *p, Bitboard pieces[2][KING])
+{
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++)
+            pieces[c][t - 1] = sb_pieces(p, (Color)c, (PieceType)t);
+}
+
 /* A new root: nothing below it is known. */
 static inline void nnue_stack_reset(NnueStack *s)
 {
     s->top = 0;
-    s->entry[0].valid = false;
+    s->entry[0].known = s->entry[0].valid = false;
 }
-/* A move (or a null move) was made; undone by nnue_stack_pop. */
-static inline void nnue_stack_push(NnueStack *s)
+/* A move (or a null move) was made, giving p; undone by nnue_stack_pop.
+ * Only the pieces are taken now: the sums wait until an evaluation needs
+ * them, so a node answered by the table costs no update. p NULL (no
+ * network in use) records nothing. */
+static inline void nnue_stack_push(NnueStack *s, const Position *p)
 {
-    if (s->top < NNUE_STACK_SIZE - 1)
-        s->entry[++s->top].valid = false;
-    else
+    if (s->top < NNUE_STACK_SIZE - 1) {
+        NnueAccumulator *e = &s->entry[++s->top];
+        if (p)
+            nnue_position_pieces(p, e->pieces);
+        e->known = p != NULL;
+        e->valid = false;
+    } else
         s->top++; /* past the end: evaluated from scratch */
 }
 static inline void nnue_stack_pop(NnueStack *s) { s->top--; }
 
-/* nnue_evaluate(net, p) for the stack's current position p, updated from
- * the nearest ancestor summed within NNUE_UPDATE_MAX_PLIES, else from
- * scratch; the entry is kept for the children. */
+/* nnue_evaluate(net, p) for the stack's current position p. The sums come
+ * from the nearest ancestor that has them, updated ply by ply down the
+ * path so every entry on the way keeps its sums for the other children;
+ * with no such ancestor, the highest known entry is summed from scratch
+ * first. */
 int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s);
 
 #endif

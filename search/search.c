@@ -216,7 +216,7 @@ static inline bool side_in_check(SearchThread *t)
 static inline void make_move(SearchThread *t, Move m)
 {
     t->ops->make(t->board, m);
-    nnue_stack_push(t->nnue);
+    nnue_stack_push(t->nnue, t->shared->options.net ? pos(t) : NULL);
     uint64_t key = sb_key(pos(t));
     /* The child probes the table first thing: start loading its bucket. */
     tt_prefetch(t->shared->tt, key);
@@ -235,7 +235,7 @@ static inline void unmake_move(SearchThread *t)
 static inline void make_null_move(SearchThread *t)
 {
     t->ops->make_null(t->board);
-    nnue_stack_push(t->nnue);
+    nnue_stack_push(t->nnue, t->shared->options.net ? pos(t) : NULL);
     uint64_t key = sb_key(pos(t));
     tt_prefetch(t->shared->tt, key);
     t->keys[t->key_count++] = key;

@@ -204,7 +204,7 @@ static void test_output_bucket(void **state)
 }
 
 /* Random walks from every perft-suite position (moves, null moves, takes
- * back, evaluations skipped at some plies so that updates span several
+ * back, evaluations skipped at some plies so that updates run down several
  * plies): the stacked evaluation of a network of `buckets` is always the
  * one from scratch. */
 static void check_stacked(int buckets)
@@ -245,11 +245,15 @@ static void check_stacked(int buckets)
                 depth--;
             } else if (r == 3 && !ops->in_check(board)) {
                 ops->make_null(board);
-                nnue_stack_push(stack);
+                nnue_stack_push(stack, search_board_position(board));
                 null_below[++depth] = true;
             } else if (n > 0) {
                 ops->make(board, moves[splitmix64(&random) % (uint64_t)n]);
-                nnue_stack_push(stack);
+                /* Now and then a ply whose pieces were not recorded (as
+                 * when no network is in use): the path is summed afresh
+                 * below it. */
+                bool unrecorded = splitmix64(&random) % 16 == 0;
+                nnue_stack_push(stack, unrecorded ? NULL : search_board_position(board));
                 null_below[++depth] = false;
             }
         }
