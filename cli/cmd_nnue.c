@@ -12,11 +12,13 @@
 #include "core/atomic_file.h"
 #include "core/timer.h"
 #include "nnue/nnue_train.h"
+#include "search/nnue.h"
 
 static const char *const train_usage_text =
     "usage: chesslab nnue train --data FILE [--data FILE ...] --out FILE [--hidden H]\n"
     "                           [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
     "                           [--wdl-scale S] [--validation N] [--seed N] [--threads N]\n"
+    "                           [--init NET]\n"
     "\n"
     "Fits an NNUE network (nnue/README.md) to positions labelled with a search\n"
     "score and the game's result, and writes it quantised as a network file\n"
@@ -47,9 +49,14 @@ static const char *const train_usage_text =
     "  --seed N          the random start and the shuffles (default 1)\n"
     "  --threads N       threads (default: OpenMP's, all cores); a run repeats\n"
     "                    exactly for the same seed and thread count\n"
+    "  --init NET        start from this network file's weights (divided back by\n"
+    "                    their quantisation scales) instead of at random: a run\n"
+    "                    that goes on from a trained network, on new records or\n"
+    "                    old; its width and buckets are the run's (--hidden and\n"
+    "                    --buckets, if given, must match them)\n"
     "\n"
-    "Exit status 2 for bad options or a data file that cannot be read or is no\n"
-    "record file, 1 when the files hold no usable record or memory runs out.\n";
+    "Exit status 2 for bad options, a data file that cannot be read or is no\n"
+    "record file, or an --init file that is no network, 1 when the files hold no usable record or memory runs out.\n";
 
 enum { MAX_DATA_FILES = 64 };
 
@@ -57,7 +64,9 @@ typedef struct TrainCommand {
     const char *data[MAX_DATA_FILES];
     int data_count;
     const char *out;
+    const char *init; /* --init: the network to start from; NULL: at random */
     int hidden, buckets, validation_every;
+    bool hidden_given, buckets_given;
     NnueTrainOptions train;
 } TrainCommand;
 
@@ -94,10 +103,15 @@ static int parse_train(int argc, char **argv, TrainCommand *c)
                 return EXIT_USAGE;
             }
             c->hidden = (int)n;
+            c->hidden_given = true;
         } else if (strcmp(a, "--buckets") == 0) {
             if (!(v = cli_value(cmd, argc, argv, &i)) || !cli_parse_long(cmd, a, v, 1, NNUE_BUCKETS_MAX, &n))
                 return EXIT_USAGE;
             c->buckets = (int)n;
+            c->buckets_given = true;
+        } else if (strcmp(a, "--init") == 0) {
+            if (!(c->init = cli_value(cmd, argc, argv, &i)))
+                return EXIT_USAGE;
         } else if (strcmp(a, "--epochs") == 0 || strcmp(a, "--batch") == 0 || strcmp(a, "--validation") == 0 ||
                    strcmp(a, "--threads") == 0) {
             const long min = a[2] == 'v' ? 0 : 1;
@@ -211,6 +225,22 @@ static int nnue_train_command(int argc, char **argv)
         cli_error(cmd, "--out: %s", err);
         return EXIT_USAGE;
     }
+    /* So is a bad --init; its width and buckets become the run's. */
+    NnueNet *init = NULL;
+    if (c.init != NULL) {
+        if ((init = nnue_net_load(c.init, err, sizeof err)) == NULL) {
+            cli_error(cmd, "--init: %s", err);
+            return EXIT_USAGE;
+        }
+        if ((c.hidden_given && c.hidden != init->hidden) || (c.buckets_given && c.buckets != init->buckets)) {
+            cli_error(cmd, "--init %s has hidden %d and %d bucket%s; --hidden and --buckets must match it", c.init,
+                      init->hidden, init->buckets, init->buckets == 1 ? "" : "s");
+            nnue_net_free(init);
+            return EXIT_USAGE;
+        }
+        c.hidden = init->hidden;
+        c.buckets = init->buckets;
+    }
     NnueSet train, validation;
     /* --threads: for the validation and quantisation passes as well. */
     if (c.train.threads > 0)
@@ -221,8 +251,9 @@ static int nnue_train_command(int argc, char **argv)
     status = read_data(&c, &train);
     if (status < 0) {
         nnue_set_shuffle(&train, c.train.seed);
-        if (!nnue_set_split(&train, c.validation_every, &validation) ||
-            !nnue_float_net_init(&net, c.hidden, c.buckets, c.train.seed)) {
+        const bool made = init ? nnue_float_net_from_quant(&net, init)
+                               : nnue_float_net_init(&net, c.hidden, c.buckets, c.train.seed);
+        if (!nnue_set_split(&train, c.validation_every, &validation) || !made) {
             cli_error(cmd, "out of memory");
             status = 1;
         }
@@ -234,6 +265,12 @@ static int nnue_train_command(int argc, char **argv)
                "lambda %g, wdl scale %g\n",
                train.count, validation.count, c.hidden, c.buckets, c.train.epochs, c.train.batch, c.train.lr,
                c.train.loss.lambda, c.train.loss.wdl_scale);
+        if (init != NULL) {
+            const NnueSet *measured = validation.count ? &validation : &train;
+            printf("start: the weights of %s, loss %.6f on the %s records\n", c.init,
+                   nnue_loss(&net, measured->records, measured->count, &c.train.loss),
+                   validation.count ? "validation" : "training");
+        }
         const double start = timer_seconds();
         if (!nnue_train(&net, &train, &validation, &c.train, &r)) {
             cli_error(cmd, "out of memory");
@@ -248,6 +285,7 @@ static int nnue_train_command(int argc, char **argv)
         }
     }
     nnue_float_net_free(&net);
+    nnue_net_free(init);
     nnue_set_free(&train);
     nnue_set_free(&validation);
     return status;

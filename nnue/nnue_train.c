@@ -11,6 +11,7 @@
 #include "core/input_file.h"
 #include "core/random.h"
 #include "core/timer.h"
+#include "search/nnue.h"
 
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 #error "records are read straight into NnueRecord: a little-endian host is assumed"
@@ -69,6 +70,24 @@ bool nnue_float_net_init(NnueFloatNet *net, int hidden, int buckets, uint64_t se
     const double a2 = 1.0 / sqrt(2.0 * (double)h);
     for (size_t j = 0; j < 2 * h * (size_t)buckets; j++)
         net->w2[j] = uniform(&rng, a2);
+    return true;
+}
+
+bool nnue_float_net_from_quant(NnueFloatNet *net, const NnueNet *q)
+{
+    if (!nnue_hidden_valid(q->hidden) || !nnue_buckets_valid(q->buckets) || !net_alloc(net, q->hidden, q->buckets)) {
+        memset(net, 0, sizeof *net);
+        return false;
+    }
+    const size_t h = (size_t)q->hidden, w2_count = 2 * h * (size_t)q->buckets;
+    for (size_t j = 0; j < NNUE_INPUTS * h; j++)
+        net->w1[j] = (float)(q->w1[j] / (double)NNUE_QA);
+    for (size_t j = 0; j < h; j++)
+        net->b1[j] = (float)(q->b1[j] / (double)NNUE_QA);
+    for (size_t j = 0; j < w2_count; j++)
+        net->w2[j] = (float)(q->w2[j] / (double)NNUE_QB);
+    for (int k = 0; k < q->buckets; k++)
+        net->b2[k] = (float)(q->b2[k] / ((double)NNUE_QA * NNUE_QB));
     return true;
 }
 

@@ -54,6 +54,13 @@ bool nnue_buckets_valid(int buckets);
  * bucket draws the same weights as before buckets existed. False when a
  * size is not valid or memory runs out (net then empty). */
 bool nnue_float_net_init(NnueFloatNet *net, int hidden, int buckets, uint64_t seed);
+/* Allocates a network of q's width and buckets holding q's weights
+ * divided back by their quantisation scales (w1 and b1 by QA, w2 by QB, b2
+ * by QA * QB): the start of a run that goes on from a network already
+ * trained (`nnue train --init`). Quantising the result gives q back
+ * exactly. False when out of memory (net then empty). */
+struct NnueNet;
+bool nnue_float_net_from_quant(NnueFloatNet *net, const struct NnueNet *q);
 /* Copies src's weights into dst (of the same width and buckets). */
 void nnue_float_net_copy(NnueFloatNet *dst, const NnueFloatNet *src);
 void nnue_float_net_free(NnueFloatNet *net);

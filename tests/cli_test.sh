@@ -373,6 +373,16 @@ if grep -q "hidden 32, buckets 4, epochs 1" "$tmp/out"; then ok; else bad "nnue 
 if [ "$(od -An -tu4 -j4 -N12 "$tmp/b.nnue" | tr -s ' ')" = " 2 32 4" ] &&
   [ "$(wc -c <"$tmp/b.nnue")" -eq $((16 + 2 * (768 * 32 + 32 + 4 * 2 * 32) + 4 * 4)) ]; then ok; else
   bad "nnue train --buckets 4: $tmp/b.nnue is not a version 2 network of 4 buckets ($(wc -c <"$tmp/b.nnue") bytes)"; fi
+# --init: a run that goes on from b.nnue takes its width and buckets, and
+# says the start's loss; a file that is no network, or a width that
+# differs, is refused before any record is read.
+expect_error 2 "--init: cannot open '$tmp/none.nnue'" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/none.nnue"
+expect_error 2 "--init: $tmp/d.bin: not a chesslab network" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/d.bin"
+expect_error 2 "--init $tmp/b.nnue has hidden 32 and 4 buckets; --hidden and --buckets must match it" nnue train --data "$tmp/none.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --hidden 64
+expect_error 2 "must match it" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --buckets 2
+expect_output "network written to $tmp/i.nnue \(hidden 32, buckets 4\)" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --epochs 1
+if grep -q "start: the weights of $tmp/b.nnue, loss 0\.[0-9]* on the validation records" "$tmp/out"; then ok; else
+  bad "nnue train --init: no start line"; fi
 bucket_nodes=$("$bin" bench --depth 3 --net "$tmp/b.nnue" 2>&1 | grep "Nodes searched")
 if [ -n "$bucket_nodes" ]; then ok "bench --net with 4 buckets"; else bad "bench --depth 3 --net $tmp/b.nnue did not play"; fi
 expect_error 2 "no games: give --games N" nnue selfplay --out "$tmp/s.bin"

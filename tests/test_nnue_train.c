@@ -406,6 +406,61 @@ static int engine_eval_record(const NnueNet *net, const NnueRecord *r)
     return score;
 }
 
+/* A network read back from its file as the start of a further run
+ * (nnue train --init): its floats quantise to the file's integers
+ * exactly, score every record within a few centipawns of the integer
+ * network, and a run from them lowers the loss below the start's. */
+static void test_start_from_network(void **state)
+{
+    (void)state;
+    enum { H = 32, B = 4 };
+    NnueSet train = synthetic_set(400, 31), none;
+    nnue_set_init(&none);
+    NnueFloatNet net;
+    assert_true(nnue_float_net_init(&net, H, B, 2));
+    NnueTrainOptions o = small_training();
+    o.epochs = 2;
+    NnueTrainReport r;
+    assert_true(nnue_train(&net, &train, &none, &o, &r));
+    NnueQuantNet q;
+    assert_true(nnue_quantise(&net, &q));
+    size_t size;
+    NnueNet *loaded;
+    free(save_and_read(&q, &size, &loaded));
+
+    NnueFloatNet start;
+    assert_true(nnue_float_net_from_quant(&start, loaded));
+    assert_int_equal(start.hidden, H);
+    assert_int_equal(start.buckets, B);
+    assert_int_equal(start.count, net.count);
+    NnueQuantNet again;
+    assert_true(nnue_quantise(&start, &again));
+    assert_memory_equal(again.w1, q.w1, NNUE_INPUTS * H * sizeof(int16_t));
+    assert_memory_equal(again.b1, q.b1, H * sizeof(int16_t));
+    assert_memory_equal(again.w2, q.w2, 2 * H * B * sizeof(int16_t));
+    assert_memory_equal(again.b2, q.b2, B * sizeof(int32_t));
+    double worst = 0;
+    for (size_t i = 0; i < train.count; i++)
+        worst = fmax(worst, fabs(nnue_float_eval(&start, &train.records[i]) - nnue_quant_eval(&q, &train.records[i])));
+    if (worst > 5)
+        fail_msg("the float start is %.2f cp from the integer network at worst", worst);
+
+    const double start_loss = nnue_loss(&start, train.records, train.count, &loss_options);
+    o.epochs = 4;
+    o.lr = 0.003;
+    assert_true(nnue_train(&start, &train, &none, &o, &r));
+    const double end_loss = nnue_loss(&start, train.records, train.count, &loss_options);
+    if (!(end_loss < start_loss * 0.95))
+        fail_msg("a run from the network went from loss %.6f to %.6f", start_loss, end_loss);
+
+    nnue_quant_free(&again);
+    nnue_quant_free(&q);
+    nnue_net_free(loaded);
+    nnue_float_net_free(&start);
+    nnue_float_net_free(&net);
+    nnue_set_free(&train);
+}
+
 /* A trained network of four output buckets: snapping keeps the mean
  * output of each bucket's records, the file is version 2 of the header's
  * layout, and the engine reads it back (from the file and from its bytes)
@@ -645,6 +700,7 @@ int main(void)
         cmocka_unit_test(test_training_lowers_loss),
         cmocka_unit_test(test_network_file),
         cmocka_unit_test(test_bucket_network),
+        cmocka_unit_test(test_start_from_network),
         cmocka_unit_test(test_bucket_biases_not_clipped),
         cmocka_unit_test(test_colour_symmetry),
         cmocka_unit_test(test_record_files),
