@@ -5,7 +5,7 @@
 #
 # Usage: scripts/nnue_round.sh --dir DIR [--bin CHESSLAB] [--runs R] [--games N]
 #          [--nodes N] [--first-seed S] [--data FILE ...] [--epochs E] [--hidden H]
-#          [--buckets B] [--wac-nodes N]
+#          [--buckets B] [--wac-nodes N] [--init NET] [--lr X]
 #   --dir DIR         where the records (selfplay-SEED.bin), the logs and the
 #                     network (net.nnue) go; created if missing
 #   --bin CHESSLAB    the chesslab binary (default build/chesslab); its
@@ -20,13 +20,16 @@
 #   --hidden H        accumulator width (default 128)
 #   --buckets B       output buckets (default 8, the built-in network's)
 #   --wac-nodes N     nodes per position of the WAC check (default 20000)
+#   --init NET        train on from this network (nnue train --init): its
+#                     width and buckets, so --hidden and --buckets are unused
+#   --lr X            the training's starting step (default: nnue train's)
 # A run whose file exists is not played again, so an interrupted round
 # resumes where it stopped (a run cut short leaves only its .part file).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$root/build/chesslab dir="" runs=4 games=30000 nodes=2000 seed=101 epochs=30 hidden=128 buckets=8 wac=20000
-extra=()
-usage() { sed -n '6,22p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+extra=() init="" lr=""
+usage() { sed -n '6,25p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ $# -ge 2 ] || { echo "nnue_round.sh: $1 needs a value" >&2; usage; }
   case $1 in
@@ -41,6 +44,8 @@ while [ $# -gt 0 ]; do
     --hidden) hidden=$2 ;;
     --buckets) buckets=$2 ;;
     --wac-nodes) wac=$2 ;;
+    --init) init=$2 ;;
+    --lr) lr=$2 ;;
     *) echo "nnue_round.sh: unknown option '$1'" >&2; usage ;;
   esac
   shift 2
@@ -53,10 +58,13 @@ done
 for f in ${extra[@]+"${extra[@]}"}; do
   [ -r "$f" ] || { echo "nnue_round.sh: --data: cannot read '$f'" >&2; exit 2; }
 done
+[ -z "$init" ] || [ -r "$init" ] || { echo "nnue_round.sh: --init: cannot read '$init'" >&2; exit 2; }
+[ -z "$lr" ] || [[ $lr =~ ^[0-9]*\.?[0-9]+([eE]-?[0-9]+)?$ ]] || { echo "nnue_round.sh: --lr '$lr' is not a number" >&2; exit 2; }
 mkdir -p "$dir"
 # Paths as given (relative to where the script was started), then the
 # repository's root for the book.
 bin=$(realpath "$bin") dir=$(realpath "$dir")
+[ -z "$init" ] || init=$(realpath "$init")
 for i in ${extra[@]+"${!extra[@]}"}; do extra[i]=$(realpath "${extra[i]}"); done
 cd "$root"
 data=()
@@ -71,7 +79,11 @@ for ((k = 0; k < runs; k++)); do
   data+=(--data "$out")
 done
 for f in ${extra[@]+"${extra[@]}"}; do data+=(--data "$f"); done
-"$bin" nnue train "${data[@]}" --out "$dir/net.nnue" --epochs "$epochs" --hidden "$hidden" --buckets "$buckets" \
+# A network to go on from sets the shape; else --hidden and --buckets do.
+shape=(--hidden "$hidden" --buckets "$buckets")
+[ -z "$init" ] || shape=(--init "$init")
+[ -z "$lr" ] || shape+=(--lr "$lr")
+"$bin" nnue train "${data[@]}" --out "$dir/net.nnue" --epochs "$epochs" "${shape[@]}" \
   | tee "$dir/train.log"
 "$bin" bench tactics --nodes "$wac" --quiet --net "$dir/net.nnue" | tee "$dir/wac.txt"
 cat <<EOF

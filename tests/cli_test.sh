@@ -406,6 +406,14 @@ round=$(bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --
   --epochs 1 --hidden 32 --wac-nodes 100 2>&1)
 if [ -s "$tmp/round/net.nnue" ] && grep -q "EvalFile=.*net.nnue" <<<"$round"; then ok "nnue_round.sh"; else
   bad "nnue_round.sh: $(tail -c 400 <<<"$round")"; fi
+# A second round going on from the first's network keeps its width (32).
+mv "$tmp/round/net.nnue" "$tmp/round1.nnue"
+round=$(bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --runs 2 --games 2 --nodes 100 \
+  --epochs 1 --init "$tmp/round1.nnue" --lr 0.0003 --wac-nodes 100 2>&1)
+if grep -q "start: the weights of $tmp/round1.nnue" <<<"$round" && grep -q "(hidden 32, buckets 8)" <<<"$round"; then
+  ok "nnue_round.sh --init"; else bad "nnue_round.sh --init: $(tail -c 400 <<<"$round")"; fi
+if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --init "$tmp/none.nnue" >/dev/null 2>&1; then
+  bad "nnue_round.sh --init none.nnue accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --games x >/dev/null 2>&1; then
   bad "nnue_round.sh --games x accepted"; else ok; fi
 
