@@ -18,7 +18,7 @@ static const char *const train_usage_text =
     "usage: chesslab nnue train --data FILE [--data FILE ...] --out FILE [--hidden H]\n"
     "                           [--buckets B] [--epochs N] [--batch N] [--lr X] [--lambda X]\n"
     "                           [--wdl-scale S] [--validation N] [--seed N] [--threads N]\n"
-    "                           [--init NET]\n"
+    "                           [--init NET] [--mirror]\n"
     "\n"
     "Fits an NNUE network (nnue/README.md) to positions labelled with a search\n"
     "score and the game's result, and writes it quantised as a network file\n"
@@ -53,7 +53,10 @@ static const char *const train_usage_text =
     "                    their quantisation scales) instead of at random: a run\n"
     "                    that goes on from a trained network, on new records or\n"
     "                    old; its width and buckets are the run's (--hidden and\n"
-    "                    --buckets, if given, must match them)\n"
+    "                    --buckets, if given, must match them, as must --mirror)\n"
+    "  --mirror          a mirrored network (file version 3): each side's inputs\n"
+    "                    flipped left to right when its own king stands on files\n"
+    "                    e to h, so a position and its mirror image share them\n"
     "\n"
     "Exit status 2 for bad options, a data file that cannot be read or is no\n"
     "record file, or an --init file that is no network, 1 when the files hold no usable record or memory runs out.\n";
@@ -66,7 +69,7 @@ typedef struct TrainCommand {
     const char *out;
     const char *init; /* --init: the network to start from; NULL: at random */
     int hidden, buckets, validation_every;
-    bool hidden_given, buckets_given;
+    bool hidden_given, buckets_given, mirrored;
     NnueTrainOptions train;
 } TrainCommand;
 
@@ -112,6 +115,8 @@ static int parse_train(int argc, char **argv, TrainCommand *c)
         } else if (strcmp(a, "--init") == 0) {
             if (!(c->init = cli_value(cmd, argc, argv, &i)))
                 return EXIT_USAGE;
+        } else if (strcmp(a, "--mirror") == 0) {
+            c->mirrored = true;
         } else if (strcmp(a, "--epochs") == 0 || strcmp(a, "--batch") == 0 || strcmp(a, "--validation") == 0 ||
                    strcmp(a, "--threads") == 0) {
             const long min = a[2] == 'v' ? 0 : 1;
@@ -207,7 +212,8 @@ static int write_network(const TrainCommand *c, const NnueFloatNet *net, const N
         cli_error("nnue train", "--out: %s", err);
         return 1;
     }
-    printf("network written to %s (hidden %d, buckets %d)\n", c->out, c->hidden, c->buckets);
+    printf("network written to %s (hidden %d, buckets %d%s)\n", c->out, c->hidden, c->buckets,
+           c->mirrored ? ", mirrored" : "");
     return 0;
 }
 
@@ -232,14 +238,18 @@ static int nnue_train_command(int argc, char **argv)
             cli_error(cmd, "--init: %s", err);
             return EXIT_USAGE;
         }
-        if ((c.hidden_given && c.hidden != init->hidden) || (c.buckets_given && c.buckets != init->buckets)) {
-            cli_error(cmd, "--init %s has hidden %d and %d bucket%s; --hidden and --buckets must match it", c.init,
-                      init->hidden, init->buckets, init->buckets == 1 ? "" : "s");
+        if ((c.hidden_given && c.hidden != init->hidden) || (c.buckets_given && c.buckets != init->buckets) ||
+            (c.mirrored && !init->mirrored)) {
+            cli_error(cmd,
+                      "--init %s has hidden %d and %d bucket%s%s; --hidden, --buckets and --mirror must match it",
+                      c.init, init->hidden, init->buckets, init->buckets == 1 ? "" : "s",
+                      init->mirrored ? ", mirrored" : ", not mirrored");
             nnue_net_free(init);
             return EXIT_USAGE;
         }
         c.hidden = init->hidden;
         c.buckets = init->buckets;
+        c.mirrored = init->mirrored;
     }
     NnueSet train, validation;
     /* --threads: for the validation and quantisation passes as well. */
@@ -253,6 +263,7 @@ static int nnue_train_command(int argc, char **argv)
         nnue_set_shuffle(&train, c.train.seed);
         const bool made = init ? nnue_float_net_from_quant(&net, init)
                                : nnue_float_net_init(&net, c.hidden, c.buckets, c.train.seed);
+        net.mirrored = c.mirrored;
         if (!nnue_set_split(&train, c.validation_every, &validation) || !made) {
             cli_error(cmd, "out of memory");
             status = 1;
@@ -261,9 +272,10 @@ static int nnue_train_command(int argc, char **argv)
     if (status < 0) {
         NnueTrainReport r;
         c.train.log = stdout;
-        printf("training records %zu, validation records %zu; hidden %d, buckets %d, epochs %d, batch %d, lr %g, "
+        printf("training records %zu, validation records %zu; hidden %d, buckets %d%s, epochs %d, batch %d, lr %g, "
                "lambda %g, wdl scale %g\n",
-               train.count, validation.count, c.hidden, c.buckets, c.train.epochs, c.train.batch, c.train.lr,
+               train.count, validation.count, c.hidden, c.buckets, c.mirrored ? ", mirrored" : "", c.train.epochs,
+               c.train.batch, c.train.lr,
                c.train.loss.lambda, c.train.loss.wdl_scale);
         if (init != NULL) {
             const NnueSet *measured = validation.count ? &validation : &train;

@@ -43,6 +43,7 @@ static bool net_alloc(NnueFloatNet *net, int hidden, int buckets)
     const size_t h = (size_t)hidden, b = (size_t)buckets;
     net->hidden = hidden;
     net->buckets = buckets;
+    net->mirrored = false;
     net->count = NNUE_INPUTS * h + h + 2 * b * h + b;
     net->params = calloc(net->count, sizeof(float));
     if (net->params == NULL) {
@@ -79,6 +80,7 @@ bool nnue_float_net_from_quant(NnueFloatNet *net, const NnueNet *q)
         memset(net, 0, sizeof *net);
         return false;
     }
+    net->mirrored = q->mirrored;
     const size_t h = (size_t)q->hidden, w2_count = 2 * h * (size_t)q->buckets;
     for (size_t j = 0; j < NNUE_INPUTS * h; j++)
         net->w1[j] = (float)(q->w1[j] / (double)NNUE_QA);
@@ -93,6 +95,7 @@ bool nnue_float_net_from_quant(NnueFloatNet *net, const NnueNet *q)
 
 void nnue_float_net_copy(NnueFloatNet *dst, const NnueFloatNet *src)
 {
+    dst->mirrored = src->mirrored;
     memcpy(dst->params, src->params, src->count * sizeof(float));
 }
 
@@ -102,17 +105,22 @@ void nnue_float_net_free(NnueFloatNet *net)
     memset(net, 0, sizeof *net);
 }
 
-/* The active features of a record: for the side to move's perspective in
- * us[], the other side's in them[]; returns how many (each). */
-static int record_features(const NnueRecord *r, int us[32], int them[32])
+/* The active features of a record in a network mirrored or not: for the
+ * side to move's perspective in us[], the other side's in them[]; returns
+ * how many (each). */
+static int record_features(const NnueRecord *r, bool mirrored, int us[32], int them[32])
 {
     Square squares[32];
     Piece pieces[32];
     const int n = nnue_record_pieces(r, squares, pieces);
     const Color stm = (Color)r->side, other = color_flip(stm);
+    int flip[2] = { 0, 0 };
+    for (int k = 0; k < n; k++)
+        if (piece_type(pieces[k]) == KING)
+            flip[piece_color(pieces[k])] = nnue_king_flip(mirrored, squares[k]);
     for (int k = 0; k < n; k++) {
-        us[k] = nnue_feature(stm, pieces[k], squares[k]);
-        them[k] = nnue_feature(other, pieces[k], squares[k]);
+        us[k] = nnue_feature(stm, pieces[k], (Square)(squares[k] ^ flip[stm]));
+        them[k] = nnue_feature(other, pieces[k], (Square)(squares[k] ^ flip[other]));
     }
     return n;
 }
@@ -168,7 +176,7 @@ static float *bucket_w2(const NnueFloatNet *net, int k)
 static float forward(const NnueFloatNet *net, const NnueRecord *r, Pass *pass)
 {
     const int h = net->hidden;
-    pass->n = record_features(r, pass->us, pass->them);
+    pass->n = record_features(r, net->mirrored, pass->us, pass->them);
     pass->bucket = nnue_output_bucket(pass->n, net->buckets);
     accumulate(net, pass->us, pass->n, pass->acc_us);
     accumulate(net, pass->them, pass->n, pass->acc_them);
@@ -619,6 +627,7 @@ bool nnue_quantise(const NnueFloatNet *net, NnueQuantNet *q)
     }
     q->hidden = net->hidden;
     q->buckets = net->buckets;
+    q->mirrored = net->mirrored;
     for (size_t j = 0; j < NNUE_INPUTS * h; j++)
         q->w1[j] = quantise16(net->w1[j], NNUE_QA);
     for (size_t j = 0; j < h; j++)
@@ -668,7 +677,7 @@ int nnue_quant_eval(const NnueQuantNet *q, const NnueRecord *r)
 {
     int us[32], them[32];
     int16_t acc_us[NNUE_HIDDEN_MAX], acc_them[NNUE_HIDDEN_MAX];
-    const int n = record_features(r, us, them), h = q->hidden, k = nnue_output_bucket(n, q->buckets);
+    const int n = record_features(r, q->mirrored, us, them), h = q->hidden, k = nnue_output_bucket(n, q->buckets);
     const int16_t *w2 = q->w2 + 2 * (size_t)h * (size_t)k;
     quant_accumulate(q, us, n, acc_us);
     quant_accumulate(q, them, n, acc_them);
@@ -736,9 +745,10 @@ bool nnue_write_network(FILE *f, const NnueQuantNet *q)
         return false;
     uint8_t *p = buf;
     memcpy(p, NNUE_FILE_MAGIC, 4);
-    p = put_u32(p + 4, nnue_file_version(q->buckets));
+    const uint32_t version = nnue_file_version(q->buckets, q->mirrored);
+    p = put_u32(p + 4, version);
     p = put_u32(p, (uint32_t)q->hidden);
-    p = put_u32(p, buckets == 1 ? 0 : (uint32_t)buckets); /* version 1: reserved */
+    p = put_u32(p, version == NNUE_FILE_VERSION_ONE_BUCKET ? 0 : (uint32_t)buckets); /* version 1: reserved */
     p = put_i16s(p, q->w1, NNUE_INPUTS * h);
     p = put_i16s(p, q->b1, h);
     p = put_i16s(p, q->w2, 2 * h * buckets);

@@ -38,6 +38,7 @@
 typedef struct NnueFloatNet {
     int hidden;   /* H: a multiple of 32, at most NNUE_HIDDEN_MAX */
     int buckets;  /* B: output buckets, 1..NNUE_BUCKETS_MAX */
+    bool mirrored; /* inputs flipped by each side's king wing (nnue_king_flip) */
     size_t count; /* parameters in all: 768H + H + 2BH + B */
     float *params;
     float *w1, *b1, *w2, *b2; /* into params */
@@ -51,8 +52,9 @@ bool nnue_buckets_valid(int buckets);
 /* Allocates a network of width hidden (nnue_hidden_valid) and `buckets`
  * output buckets (nnue_buckets_valid), and sets its weights at random from
  * seed: W1 uniform in +-0.1, b1 0, W2 uniform in +-1/sqrt(2H), b2 0. One
- * bucket draws the same weights as before buckets existed. False when a
- * size is not valid or memory runs out (net then empty). */
+ * bucket draws the same weights as before buckets existed. The network is
+ * not mirrored; set `mirrored` before training for one that is. False when
+ * a size is not valid or memory runs out (net then empty). */
 bool nnue_float_net_init(NnueFloatNet *net, int hidden, int buckets, uint64_t seed);
 /* Allocates a network of q's width and buckets holding q's weights
  * divided back by their quantisation scales (w1 and b1 by QA, w2 by QB, b2
@@ -152,6 +154,7 @@ bool nnue_train(NnueFloatNet *net, NnueSet *train, const NnueSet *validation, co
 typedef struct NnueQuantNet {
     int hidden;
     int buckets;
+    bool mirrored;
     int16_t *w1; /* [768][H] = round(w * QA) */
     int16_t *b1; /* [H]      = round(b * QA) */
     int16_t *w2; /* [B][2H]  = round(w * QB) */

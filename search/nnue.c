@@ -38,9 +38,10 @@ NnueNet *nnue_net_from_bytes(const void *bytes, size_t size, char *err, size_t e
         return NULL;
     }
     uint32_t version = read_u32(b + 4), hidden = read_u32(b + 8), buckets = read_u32(b + 12);
-    if (version != NNUE_FILE_VERSION_ONE_BUCKET && version != NNUE_FILE_VERSION_BUCKETS) {
-        snprintf(err, err_len, "network format version %u, this build reads %d and %d", version,
-                 NNUE_FILE_VERSION_ONE_BUCKET, NNUE_FILE_VERSION_BUCKETS);
+    if (version != NNUE_FILE_VERSION_ONE_BUCKET && version != NNUE_FILE_VERSION_BUCKETS &&
+        version != NNUE_FILE_VERSION_MIRRORED) {
+        snprintf(err, err_len, "network format version %u, this build reads %d to %d", version,
+                 NNUE_FILE_VERSION_ONE_BUCKET, NNUE_FILE_VERSION_MIRRORED);
         return NULL;
     }
     if (hidden == 0 || hidden % 32 != 0 || hidden > NNUE_HIDDEN_MAX) {
@@ -71,6 +72,7 @@ NnueNet *nnue_net_from_bytes(const void *bytes, size_t size, char *err, size_t e
     read_i16(weights, b + NNUE_FILE_HEADER_BYTES, shorts);
     net->hidden = (int)hidden;
     net->buckets = (int)buckets;
+    net->mirrored = version == NNUE_FILE_VERSION_MIRRORED;
     net->w1 = weights;
     net->b1 = weights + (size_t)NNUE_INPUTS * h;
     net->w2 = net->b1 + h;
@@ -160,26 +162,38 @@ static inline void sub_row(int16_t *restrict acc, const int16_t *restrict row, i
         acc[j] = (int16_t)(acc[j] - row[j]);
 }
 
-static inline const int16_t *row_of(const NnueNet *net, Color perspective, Piece piece, Square sq)
+/* The row of an input of one perspective; flip is that perspective's
+ * nnue_king_flip. */
+static inline const int16_t *row_of(const NnueNet *net, Color perspective, Piece piece, Square sq, int flip)
 {
-    return net->w1 + (size_t)nnue_feature(perspective, piece, sq) * (size_t)net->hidden;
+    return net->w1 + (size_t)nnue_feature(perspective, piece, (Square)(sq ^ flip)) * (size_t)net->hidden;
 }
 
-/* Both perspectives' sums of a position's pieces from the biases up. */
-static void refresh(const NnueNet *net, const Bitboard pieces[2][KING], int16_t sums[2][NNUE_HIDDEN_MAX])
+/* The flip of side's inputs in a position of these pieces. */
+static inline int side_flip(const NnueNet *net, const Bitboard pieces[2][KING], Color side)
 {
-    int h = net->hidden;
-    memcpy(sums[WHITE], net->b1, (size_t)h * sizeof(int16_t));
-    memcpy(sums[BLACK], net->b1, (size_t)h * sizeof(int16_t));
+    const Bitboard king = pieces[side][KING - 1];
+    return king ? nnue_king_flip(net->mirrored, (Square)__builtin_ctzll(king)) : 0;
+}
+
+/* One perspective's sums of a position's pieces from the biases up. */
+static void refresh_side(const NnueNet *net, const Bitboard pieces[2][KING], Color side, int16_t *sums)
+{
+    const int h = net->hidden, flip = side_flip(net, pieces, side);
+    memcpy(sums, net->b1, (size_t)h * sizeof(int16_t));
     for (int c = WHITE; c <= BLACK; c++)
         for (int t = PAWN; t <= KING; t++) {
             Piece piece = make_piece((Color)c, (PieceType)t);
-            for (Bitboard left = pieces[c][t - 1]; left; left &= left - 1) {
-                Square sq = (Square)__builtin_ctzll(left);
-                add_row(sums[WHITE], row_of(net, WHITE, piece, sq), h);
-                add_row(sums[BLACK], row_of(net, BLACK, piece, sq), h);
-            }
+            for (Bitboard left = pieces[c][t - 1]; left; left &= left - 1)
+                add_row(sums, row_of(net, side, piece, (Square)__builtin_ctzll(left), flip), h);
         }
+}
+
+/* Both perspectives' sums. */
+static void refresh(const NnueNet *net, const Bitboard pieces[2][KING], int16_t sums[2][NNUE_HIDDEN_MAX])
+{
+    refresh_side(net, pieces, WHITE, sums[WHITE]);
+    refresh_side(net, pieces, BLACK, sums[BLACK]);
 }
 
 /* The score of p from its sums, through the output bucket of its piece
@@ -213,11 +227,12 @@ NnueStack *nnue_stack_new(void)
 
 void nnue_stack_free(NnueStack *s) { free(s); }
 
-/* The rows an update adds and subtracts. Setups allow 16 men a side, so
- * neither list can pass 32; the bound is checked all the same. */
+/* The men that differ between two positions. Setups allow 16 men a side,
+ * so neither list can pass 32; the bound is checked all the same. */
 enum { NNUE_DELTA_MAX = 32 };
 typedef struct NnueDelta {
-    const int16_t *sub[2][NNUE_DELTA_MAX], *add[2][NNUE_DELTA_MAX]; /* by perspective */
+    Piece sub_piece[NNUE_DELTA_MAX], add_piece[NNUE_DELTA_MAX];
+    Square sub_sq[NNUE_DELTA_MAX], add_sq[NNUE_DELTA_MAX];
     int n_sub, n_add;
 } NnueDelta;
 
@@ -249,11 +264,12 @@ static inline void apply_delta(int16_t *restrict dst, const int16_t *restrict sr
 }
 
 /* to->sums = from->sums minus the rows of from's pieces p lacks plus the
- * rows of p's pieces from lacks; false, with nothing done, when the
- * difference is too large for one NnueDelta. */
+ * rows of p's pieces from lacks; a perspective whose king changed wings in
+ * a mirrored network sees every input move, so it is summed afresh. False,
+ * with nothing done, when the difference is too large for one NnueDelta. */
 static bool update(const NnueNet *net, const NnueAccumulator *from, NnueAccumulator *to)
 {
-    int h = net->hidden;
+    const int h = net->hidden;
     NnueDelta d;
     d.n_sub = d.n_add = 0;
     for (int c = WHITE; c <= BLACK; c++)
@@ -263,20 +279,29 @@ static bool update(const NnueNet *net, const NnueAccumulator *from, NnueAccumula
             for (Bitboard gone = was & ~now; gone; gone &= gone - 1, d.n_sub++) {
                 if (d.n_sub == NNUE_DELTA_MAX)
                     return false;
-                Square sq = (Square)__builtin_ctzll(gone);
-                d.sub[WHITE][d.n_sub] = row_of(net, WHITE, piece, sq);
-                d.sub[BLACK][d.n_sub] = row_of(net, BLACK, piece, sq);
+                d.sub_piece[d.n_sub] = piece;
+                d.sub_sq[d.n_sub] = (Square)__builtin_ctzll(gone);
             }
             for (Bitboard came = now & ~was; came; came &= came - 1, d.n_add++) {
                 if (d.n_add == NNUE_DELTA_MAX)
                     return false;
-                Square sq = (Square)__builtin_ctzll(came);
-                d.add[WHITE][d.n_add] = row_of(net, WHITE, piece, sq);
-                d.add[BLACK][d.n_add] = row_of(net, BLACK, piece, sq);
+                d.add_piece[d.n_add] = piece;
+                d.add_sq[d.n_add] = (Square)__builtin_ctzll(came);
             }
         }
-    for (int side = WHITE; side <= BLACK; side++)
-        apply_delta(to->sums[side], from->sums[side], d.sub[side], d.n_sub, d.add[side], d.n_add, h);
+    for (int side = WHITE; side <= BLACK; side++) {
+        const int flip = side_flip(net, (const Bitboard(*)[KING])to->pieces, (Color)side);
+        if (flip != side_flip(net, (const Bitboard(*)[KING])from->pieces, (Color)side)) {
+            refresh_side(net, (const Bitboard(*)[KING])to->pieces, (Color)side, to->sums[side]);
+            continue;
+        }
+        const int16_t *sub[NNUE_DELTA_MAX], *add[NNUE_DELTA_MAX];
+        for (int k = 0; k < d.n_sub; k++)
+            sub[k] = row_of(net, (Color)side, d.sub_piece[k], d.sub_sq[k], flip);
+        for (int k = 0; k < d.n_add; k++)
+            add[k] = row_of(net, (Color)side, d.add_piece[k], d.add_sq[k], flip);
+        apply_delta(to->sums[side], from->sums[side], sub, d.n_sub, add, d.n_add, h);
+    }
     return true;
 }
 

@@ -9,6 +9,7 @@
 #ifndef CHESSLAB_SEARCH_NNUE_H
 #define CHESSLAB_SEARCH_NNUE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -19,6 +20,7 @@
 typedef struct NnueNet {
     int hidden;  /* H */
     int buckets; /* B: output buckets, 1..NNUE_BUCKETS_MAX (nnue_output_bucket) */
+    bool mirrored; /* inputs flipped by each side's king wing (nnue_king_flip; file version 3) */
     int16_t *w1; /* [NNUE_INPUTS][H], 64-byte aligned */
     int16_t *b1; /* [H] */
     int16_t *w2; /* [B][2 * H]: per bucket the side to move's half, then the other's */

@@ -21,6 +21,7 @@
 #ifndef CHESSLAB_NNUE_NNUE_FORMAT_H
 #define CHESSLAB_NNUE_NNUE_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -49,6 +50,19 @@ static inline int nnue_feature(Color perspective, Piece piece, Square sq)
     int relative = piece_color(piece) != perspective;
     int square = perspective == WHITE ? sq : sq ^ 56;
     return relative * 384 + (piece_type(piece) - 1) * 64 + square;
+}
+
+/* A mirrored network (file version 3) also flips each perspective's
+ * squares across the middle file (sq ^ 7) when that side's own king stands
+ * on files e to h, so each side always sees its own king on files a to d.
+ * A position and its left-right mirror image then share their inputs (the
+ * inputs never held castling rights), which doubles what each weight learns
+ * from, and the king's wing still tells the network which half it is in.
+ * This is the value XORed into the square of perspective `own`'s inputs
+ * (0 for a network that is not mirrored). */
+static inline int nnue_king_flip(bool mirrored, Square own_king)
+{
+    return mirrored && (own_king & 7) >= 4 ? 7 : 0;
 }
 
 /* One training position, 32 bytes. */
@@ -88,9 +102,10 @@ static inline int nnue_output_bucket(int piece_count, int buckets)
 
 /* A network file:
  *   char     magic[4]      "CLNN"
- *   uint32_t version       1 (one output bucket) or 2 (B of them)
+ *   uint32_t version       1 (one output bucket), 2 (B of them) or 3 (B of them,
+ *                          mirrored inputs: nnue_king_flip)
  *   uint32_t hidden        H (a multiple of 32, at most NNUE_HIDDEN_MAX)
- *   uint32_t buckets       version 1: reserved, 0 (B is 1); version 2: B (1..NNUE_BUCKETS_MAX)
+ *   uint32_t buckets       version 1: reserved, 0 (B is 1); versions 2 and 3: B (1..NNUE_BUCKETS_MAX)
  *   int16_t  w1[768][H]    feature-transformer weights, input-major
  *   int16_t  b1[H]
  *   int16_t  w2[B][2 * H]  output weights of each bucket: side to move's half, then the other's
@@ -102,12 +117,18 @@ static inline int nnue_output_bucket(int piece_count, int buckets)
  *   (sum_i clamp(acc_i, 0, QA)^2 * w2[k]_i / QA + b2[k]) * NNUE_OUTPUT_SCALE / (QA * QB)
  * with acc the int16 accumulators (b1 + the active rows of w1). */
 #define NNUE_FILE_MAGIC "CLNN"
-enum { NNUE_FILE_VERSION_ONE_BUCKET = 1, NNUE_FILE_VERSION_BUCKETS = 2, NNUE_FILE_HEADER_BYTES = 16 };
+enum {
+    NNUE_FILE_VERSION_ONE_BUCKET = 1,
+    NNUE_FILE_VERSION_BUCKETS = 2,
+    NNUE_FILE_VERSION_MIRRORED = 3,
+    NNUE_FILE_HEADER_BYTES = 16
+};
 
-/* The version a network of `buckets` is written as. */
-static inline uint32_t nnue_file_version(int buckets)
+/* The version a network of `buckets`, mirrored or not, is written as. */
+static inline uint32_t nnue_file_version(int buckets, bool mirrored)
 {
-    return buckets == 1 ? NNUE_FILE_VERSION_ONE_BUCKET : NNUE_FILE_VERSION_BUCKETS;
+    return mirrored ? NNUE_FILE_VERSION_MIRRORED
+                    : buckets == 1 ? NNUE_FILE_VERSION_ONE_BUCKET : NNUE_FILE_VERSION_BUCKETS;
 }
 
 /* The size in bytes of a network file of width h and `buckets`. */

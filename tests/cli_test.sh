@@ -378,13 +378,24 @@ if [ "$(od -An -tu4 -j4 -N12 "$tmp/b.nnue" | tr -s ' ')" = " 2 32 4" ] &&
 # differs, is refused before any record is read.
 expect_error 2 "--init: cannot open '$tmp/none.nnue'" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/none.nnue"
 expect_error 2 "--init: $tmp/d.bin: not a chesslab network" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/d.bin"
-expect_error 2 "--init $tmp/b.nnue has hidden 32 and 4 buckets; --hidden and --buckets must match it" nnue train --data "$tmp/none.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --hidden 64
+expect_error 2 "--init $tmp/b.nnue has hidden 32 and 4 buckets, not mirrored; --hidden, --buckets and --mirror must match it" nnue train --data "$tmp/none.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --hidden 64
+expect_error 2 "not mirrored; --hidden, --buckets and --mirror must match it" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --mirror
 expect_error 2 "must match it" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --buckets 2
 expect_output "network written to $tmp/i.nnue \(hidden 32, buckets 4\)" nnue train --data "$tmp/d.bin" --out "$tmp/i.nnue" --init "$tmp/b.nnue" --epochs 1
 if grep -q "start: the weights of $tmp/b.nnue, loss 0\.[0-9]* on the validation records" "$tmp/out"; then ok; else
   bad "nnue train --init: no start line"; fi
 bucket_nodes=$("$bin" bench --depth 3 --net "$tmp/b.nnue" 2>&1 | grep "Nodes searched")
 if [ -n "$bucket_nodes" ]; then ok "bench --net with 4 buckets"; else bad "bench --depth 3 --net $tmp/b.nnue did not play"; fi
+# --mirror: version 3 with 4 after the width, the size of version 2, said in
+# both lines; a run from it (--init) stays mirrored; bench plays it.
+expect_output "network written to $tmp/m.nnue \(hidden 32, buckets 4, mirrored\)" nnue train --data "$tmp/d.bin" --out "$tmp/m.nnue" --hidden 32 --buckets 4 --mirror --epochs 1
+if grep -q "hidden 32, buckets 4, mirrored, epochs 1" "$tmp/out"; then ok; else bad "nnue train --mirror: not in the header line"; fi
+if [ "$(od -An -tu4 -j4 -N12 "$tmp/m.nnue" | tr -s ' ')" = " 3 32 4" ] &&
+  [ "$(wc -c <"$tmp/m.nnue")" -eq "$(wc -c <"$tmp/b.nnue")" ]; then ok; else
+  bad "nnue train --mirror: $tmp/m.nnue is not a version 3 network of 4 buckets ($(wc -c <"$tmp/m.nnue") bytes)"; fi
+expect_output "network written to $tmp/mi.nnue \(hidden 32, buckets 4, mirrored\)" nnue train --data "$tmp/d.bin" --out "$tmp/mi.nnue" --init "$tmp/m.nnue" --epochs 1
+mirrored_nodes=$("$bin" bench --depth 3 --net "$tmp/m.nnue" 2>&1 | grep "Nodes searched")
+if [ -n "$mirrored_nodes" ]; then ok "bench --net with a mirrored network"; else bad "bench --depth 3 --net $tmp/m.nnue did not play"; fi
 expect_error 2 "no games: give --games N" nnue selfplay --out "$tmp/s.bin"
 expect_error 2 "--random-plies '40' is not an integer in 0..32" nnue selfplay --games 1 --out "$tmp/s.bin" --random-plies 40
 expect_error 2 "--eval 'deep'" nnue selfplay --games 1 --out "$tmp/s.bin" --eval deep

@@ -44,6 +44,7 @@ typedef struct TestNet {
     unsigned char *bytes;
     size_t size;
     int buckets;
+    bool mirrored; /* version 3: each side's squares flipped by its king's wing */
     int16_t *w1, *b1, *w2; /* the same values, for the reference; w2 [B][2h] */
     int32_t b2[NNUE_BUCKETS_MAX];
 } TestNet;
@@ -76,6 +77,17 @@ static TestNet make_net(int h, int buckets, uint64_t seed)
     return t;
 }
 
+/* The same network made a mirrored one (version 3, the bucket count
+ * after the width even for one bucket). */
+static TestNet make_mirrored_net(int h, int buckets, uint64_t seed)
+{
+    TestNet t = make_net(h, buckets, seed);
+    put_u32(t.bytes + 4, 3);
+    put_u32(t.bytes + 12, (uint32_t)buckets);
+    t.mirrored = true;
+    return t;
+}
+
 static void free_net(TestNet *t)
 {
     free(t->bytes);
@@ -97,6 +109,10 @@ static int reference_eval(const TestNet *t, int h, const Setup *s)
     const int16_t *w2 = t->w2 + 2 * (size_t)h * (size_t)nnue_output_bucket(piece_count(s), t->buckets);
     const int32_t b2 = t->b2[nnue_output_bucket(piece_count(s), t->buckets)];
     long long acc[2][NNUE_HIDDEN_MAX];
+    int flip[2] = { 0, 0 };
+    for (int sq = 0; sq < 64; sq++)
+        if (t->mirrored && piece_type(s->board[sq]) == KING && sq % 8 >= 4)
+            flip[piece_color(s->board[sq])] = 7;
     for (int c = 0; c < 2; c++)
         for (int j = 0; j < h; j++)
             acc[c][j] = t->b1[j];
@@ -104,7 +120,7 @@ static int reference_eval(const TestNet *t, int h, const Setup *s)
         if (s->board[sq] == NO_PIECE)
             continue;
         for (int c = 0; c < 2; c++) {
-            int f = nnue_feature((Color)c, s->board[sq], (Square)sq);
+            int f = nnue_feature((Color)c, s->board[sq], (Square)(sq ^ flip[c]));
             for (int j = 0; j < h; j++)
                 acc[c][j] += t->w1[(size_t)f * h + j];
         }
@@ -133,19 +149,33 @@ static int engine_eval(const NnueNet *net, const Setup *s)
     return score;
 }
 
-/* Every perft-suite position: the engine's evaluation of a network of
- * `buckets` is the reference's, and its colour mirror scores the same. */
-static void check_against_reference(int buckets, uint64_t seed)
+/* s mirrored left to right (a1 <-> h1), without castling rights or an
+ * en-passant square, which do not mirror. */
+static void mirror_files(const Setup *s, Setup *out)
 {
-    TestNet t = make_net(TEST_HIDDEN, buckets, seed);
+    *out = *s;
+    for (int sq = 0; sq < 64; sq++)
+        out->board[sq] = s->board[sq ^ 7];
+    out->castling = 0;
+    out->ep = SQ_NONE;
+}
+
+/* Every perft-suite position: the engine's evaluation of a network of
+ * `buckets` is the reference's, and its colour mirror scores the same; a
+ * mirrored network also scores the left-right mirror image the same,
+ * where one that is not tells most of them apart. */
+static void check_against_reference(int buckets, bool mirrored, uint64_t seed)
+{
+    TestNet t = mirrored ? make_mirrored_net(TEST_HIDDEN, buckets, seed) : make_net(TEST_HIDDEN, buckets, seed);
     char err[256];
     NnueNet *net = nnue_net_from_bytes(t.bytes, t.size, err, sizeof err);
     if (net == NULL)
         fail_msg("%d buckets: %s", buckets, err);
     assert_int_equal(net->hidden, TEST_HIDDEN);
     assert_int_equal(net->buckets, buckets);
+    assert_int_equal(net->mirrored, mirrored);
     SuiteLines suite = suite_load("perftsuite.epd");
-    int distinct = 0, first = 0;
+    int distinct = 0, first = 0, wings_differ = 0;
     bool bucket_seen[NNUE_BUCKETS_MAX] = { false };
     for (int i = 0; i < suite.count; i++) {
         const Setup *s = &suite.lines[i].setup;
@@ -154,6 +184,12 @@ static void check_against_reference(int buckets, uint64_t seed)
         Setup m;
         setup_mirror_colours(s, &m);
         assert_int_equal(engine_eval(net, &m), score);
+        mirror_files(s, &m);
+        const int wing_score = engine_eval(net, &m);
+        assert_int_equal(wing_score, reference_eval(&t, TEST_HIDDEN, &m));
+        if (mirrored)
+            assert_int_equal(wing_score, score);
+        wings_differ += wing_score != score;
         if (i == 0)
             first = score;
         distinct += score != first;
@@ -163,6 +199,8 @@ static void check_against_reference(int buckets, uint64_t seed)
      * (3 to 12 pieces and full boards) fall in three buckets of four,
      * bucket 0 and two others (the test can fail). */
     assert_true(distinct > suite.count / 2);
+    if (!mirrored)
+        assert_true(wings_differ > suite.count / 2);
     int seen = 0;
     for (int k = 0; k < buckets; k++)
         seen += bucket_seen[k];
@@ -175,8 +213,10 @@ static void check_against_reference(int buckets, uint64_t seed)
 static void test_evaluation_matches_reference(void **state)
 {
     (void)state;
-    check_against_reference(1, 1);
-    check_against_reference(4, 5);
+    check_against_reference(1, false, 1);
+    check_against_reference(4, false, 5);
+    check_against_reference(1, true, 8);
+    check_against_reference(4, true, 9);
 }
 
 /* The bucket of a piece count: 2 pieces the first, 32 the last, never
@@ -203,13 +243,20 @@ static void test_output_bucket(void **state)
     assert_int_equal(nnue_output_bucket(18, 4), 2);
 }
 
+/* Which wing each king stands on: bit 0 White's on files e to h, bit 1
+ * Black's. */
+static int king_wings(const Position *p)
+{
+    return (__builtin_ctzll(sb_pieces(p, WHITE, KING)) % 8 >= 4) | (__builtin_ctzll(sb_pieces(p, BLACK, KING)) % 8 >= 4) << 1;
+}
+
 /* Random walks from every perft-suite position (moves, null moves, takes
  * back, evaluations skipped at some plies so that updates run down several
  * plies): the stacked evaluation of a network of `buckets` is always the
  * one from scratch. */
-static void check_stacked(int buckets)
+static void check_stacked(int buckets, bool mirrored)
 {
-    TestNet t = make_net(TEST_HIDDEN, buckets, 3);
+    TestNet t = mirrored ? make_mirrored_net(TEST_HIDDEN, buckets, 3) : make_net(TEST_HIDDEN, buckets, 3);
     char err[256];
     NnueNet *net = nnue_net_from_bytes(t.bytes, t.size, err, sizeof err);
     assert_non_null(net);
@@ -219,7 +266,7 @@ static void check_stacked(int buckets)
     SearchBoard *board = search_board_new();
     SuiteLines suite = suite_load("perftsuite.epd");
     uint64_t random = 7;
-    long updated = 0;
+    long updated = 0, wing_changes = 0;
     for (int i = 0; i < suite.count; i++) {
         ops->load(board, &suite.lines[i].setup);
         nnue_stack_reset(stack);
@@ -248,7 +295,9 @@ static void check_stacked(int buckets)
                 nnue_stack_push(stack, search_board_position(board));
                 null_below[++depth] = true;
             } else if (n > 0) {
+                const int wings = king_wings(search_board_position(board));
                 ops->make(board, moves[splitmix64(&random) % (uint64_t)n]);
+                wing_changes += wings != king_wings(search_board_position(board));
                 /* Now and then a ply whose pieces were not recorded (as
                  * when no network is in use): the path is summed afresh
                  * below it. */
@@ -259,6 +308,7 @@ static void check_stacked(int buckets)
         }
     }
     assert_true(updated > 1000);
+    assert_true(wing_changes > 100); /* kings crossed between the d and e files: mirrored, a side summed afresh */
     /* A stack out of step with the board (entries of another path) still
      * gives the right score. */
     ops->load(board, &suite.lines[0].setup);
@@ -274,8 +324,9 @@ static void check_stacked(int buckets)
 static void test_stacked_matches_scratch(void **state)
 {
     (void)state;
-    check_stacked(1);
-    check_stacked(4); /* captures along the walks change the bucket */
+    check_stacked(1, false);
+    check_stacked(4, false); /* captures along the walks change the bucket */
+    check_stacked(4, true);
 }
 
 /* The bytes are refused, with a one-line reason that holds `reason`. */
@@ -302,8 +353,8 @@ static void test_bad_files_refused(void **state)
     t.bytes[0] = 'X';
     expect_refused(t.bytes, t.size, "CLNN");
     t.bytes[0] = 'C';
-    put_u32(t.bytes + 4, 3);
-    expect_refused(t.bytes, t.size, "version 3");
+    put_u32(t.bytes + 4, 4);
+    expect_refused(t.bytes, t.size, "version 4");
     put_u32(t.bytes + 4, 0);
     expect_refused(t.bytes, t.size, "version 0");
     put_u32(t.bytes + 4, 1);

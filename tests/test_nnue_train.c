@@ -3,7 +3,7 @@
  * lowers the loss and repeats exactly, the network file is the header's
  * layout and its integer evaluation the header's formula (and, with
  * buckets, the engine's), the network does not care which colour is
- * which, and bad record files are refused with a message. */
+ * which (nor, mirrored, which wing), and bad record files are refused with a message. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -242,13 +242,19 @@ static uint32_t le32(const unsigned char *b)
 }
 
 /* The header's evaluation straight from the file's bytes, in 64 bits:
- * version 1 has one bucket, version 2 the number after the width. */
+ * version 1 has one bucket, versions 2 and 3 the number after the width,
+ * and version 3 flips a side's squares left to right when its king stands
+ * on files e to h. */
 static int eval_from_bytes(const unsigned char *file, const NnueRecord *r)
 {
     const int h = (int)le32(file + 8), buckets = le32(file + 4) == 1 ? 1 : (int)le32(file + 12);
     Square squares[32];
     Piece pieces[32];
     const int n = nnue_record_pieces(r, squares, pieces), bucket = nnue_output_bucket(n, buckets);
+    int flip[2] = { 0, 0 };
+    for (int k = 0; k < n; k++)
+        if (le32(file + 4) == 3 && piece_type(pieces[k]) == KING && squares[k] % 8 >= 4)
+            flip[piece_color(pieces[k])] = 7;
     const unsigned char *w1 = file + NNUE_FILE_HEADER_BYTES, *b1 = w1 + 2 * NNUE_INPUTS * h, *w2s = b1 + 2 * h;
     const unsigned char *w2 = w2s + 4 * h * bucket;
     const int32_t b2 = (int32_t)le32(w2s + 4 * h * buckets + 4 * bucket);
@@ -258,7 +264,8 @@ static int eval_from_bytes(const unsigned char *file, const NnueRecord *r)
         for (int i = 0; i < h; i++) {
             int acc = le16(b1 + 2 * i);
             for (int k = 0; k < n; k++)
-                acc += le16(w1 + 2 * ((size_t)nnue_feature(perspective, pieces[k], squares[k]) * h + i));
+                acc += le16(w1 + 2 * ((size_t)nnue_feature(perspective, pieces[k], squares[k] ^ flip[perspective]) * h +
+                                      i));
             const int v = acc < 0 ? 0 : acc > NNUE_QA ? NNUE_QA : acc;
             total += (int64_t)v * v * le16(w2 + 2 * (half * h + i));
         }
@@ -551,6 +558,84 @@ static void test_bucket_network(void **state)
     nnue_set_free(&train);
 }
 
+/* The record of r's position mirrored left to right (a1 <-> h1). */
+static NnueRecord mirror_record(const NnueRecord *r)
+{
+    Piece board[64];
+    for (int sq = 0; sq < 64; sq++)
+        board[sq] = NO_PIECE;
+    Square squares[32];
+    Piece pieces[32];
+    const int n = nnue_record_pieces(r, squares, pieces);
+    for (int k = 0; k < n; k++)
+        board[squares[k] ^ 7] = pieces[k];
+    return record_of(board, (Color)r->side, r->score, r->result);
+}
+
+/* A mirrored network (nnue train --mirror): a position and its left-right
+ * mirror image score the same, in floats and in integers, where a network
+ * that is not mirrored tells them apart; the file is version 3 with the
+ * bucket count after the width, the engine reads it as mirrored and scores
+ * every record as nnue_quant_eval and the bytes' formula do, and a run
+ * started from it (--init) is mirrored too. */
+static void test_mirrored_network(void **state)
+{
+    (void)state;
+    enum { H = 32, B = 2 };
+    NnueSet train = synthetic_set(400, 37), none;
+    nnue_set_init(&none);
+    NnueFloatNet net, plain;
+    assert_true(nnue_float_net_init(&net, H, B, 3));
+    assert_true(nnue_float_net_init(&plain, H, B, 3));
+    assert_false(net.mirrored);
+    net.mirrored = true;
+    NnueTrainOptions o = small_training();
+    o.epochs = 2;
+    NnueTrainReport r;
+    assert_true(nnue_train(&net, &train, &none, &o, &r));
+    assert_true(nnue_train(&plain, &train, &none, &o, &r));
+    NnueQuantNet q;
+    assert_true(nnue_quantise(&net, &q));
+    assert_true(q.mirrored);
+    size_t size;
+    NnueNet *loaded;
+    unsigned char *file = save_and_read(&q, &size, &loaded);
+    assert_int_equal(size, NNUE_FILE_HEADER_BYTES + 2 * (NNUE_INPUTS * H + H + 2 * H * B) + 4 * B);
+    assert_int_equal(le32(file + 4), 3);
+    assert_int_equal(le32(file + 12), B);
+    assert_true(loaded->mirrored);
+    assert_int_equal(loaded->buckets, B);
+
+    int plain_differ = 0;
+    for (size_t i = 0; i < train.count; i++) {
+        const NnueRecord *rec = &train.records[i];
+        const NnueRecord m = mirror_record(rec);
+        const float f = nnue_float_eval(&net, rec);
+        if (fabsf(f - nnue_float_eval(&net, &m)) > 1e-3f)
+            fail_msg("record %zu: %.4f cp, mirrored %.4f cp", i, f, nnue_float_eval(&net, &m));
+        plain_differ += fabsf(nnue_float_eval(&plain, rec) - nnue_float_eval(&plain, &m)) > 0.5f;
+        const int cp = nnue_quant_eval(&q, rec);
+        assert_int_equal(nnue_quant_eval(&q, &m), cp);
+        assert_int_equal(eval_from_bytes(file, rec), cp);
+        assert_int_equal(engine_eval_record(loaded, rec), cp);
+        assert_int_equal(engine_eval_record(loaded, &m), cp);
+    }
+    assert_true(plain_differ > (int)train.count / 2);
+
+    NnueFloatNet start;
+    assert_true(nnue_float_net_from_quant(&start, loaded));
+    assert_true(start.mirrored);
+    for (size_t i = 0; i < train.count; i += 7)
+        assert_true(fabsf(nnue_float_eval(&start, &train.records[i]) - nnue_quant_eval(&q, &train.records[i])) < 5);
+    nnue_float_net_free(&start);
+    nnue_net_free(loaded);
+    free(file);
+    nnue_quant_free(&q);
+    nnue_float_net_free(&plain);
+    nnue_float_net_free(&net);
+    nnue_set_free(&train);
+}
+
 /* The clip spares the output biases, all of them: biases started past
  * NNUE_WEIGHT_CLIP on records all won for the side to move stay there,
  * those no record reaches as well, while every other weight is kept
@@ -700,6 +785,7 @@ int main(void)
         cmocka_unit_test(test_training_lowers_loss),
         cmocka_unit_test(test_network_file),
         cmocka_unit_test(test_bucket_network),
+        cmocka_unit_test(test_mirrored_network),
         cmocka_unit_test(test_start_from_network),
         cmocka_unit_test(test_bucket_biases_not_clipped),
         cmocka_unit_test(test_colour_symmetry),
