@@ -172,8 +172,10 @@ static inline const int16_t *row_of(const NnueNet *net, Color perspective, Piece
 /* The flip of side's inputs in a position of these pieces. */
 static inline int side_flip(const NnueNet *net, const Bitboard pieces[2][KING], Color side)
 {
+    if (!net->mirrored)
+        return 0;
     const Bitboard king = pieces[side][KING - 1];
-    return king ? nnue_king_flip(net->mirrored, (Square)__builtin_ctzll(king)) : 0;
+    return king ? nnue_king_flip(true, (Square)__builtin_ctzll(king)) : 0;
 }
 
 /* One perspective's sums of a position's pieces from the biases up. */
@@ -189,11 +191,21 @@ static void refresh_side(const NnueNet *net, const Bitboard pieces[2][KING], Col
         }
 }
 
-/* Both perspectives' sums. */
+/* Both perspectives' sums, in one pass over the pieces. */
 static void refresh(const NnueNet *net, const Bitboard pieces[2][KING], int16_t sums[2][NNUE_HIDDEN_MAX])
 {
-    refresh_side(net, pieces, WHITE, sums[WHITE]);
-    refresh_side(net, pieces, BLACK, sums[BLACK]);
+    const int h = net->hidden, flip_white = side_flip(net, pieces, WHITE), flip_black = side_flip(net, pieces, BLACK);
+    memcpy(sums[WHITE], net->b1, (size_t)h * sizeof(int16_t));
+    memcpy(sums[BLACK], net->b1, (size_t)h * sizeof(int16_t));
+    for (int c = WHITE; c <= BLACK; c++)
+        for (int t = PAWN; t <= KING; t++) {
+            Piece piece = make_piece((Color)c, (PieceType)t);
+            for (Bitboard left = pieces[c][t - 1]; left; left &= left - 1) {
+                Square sq = (Square)__builtin_ctzll(left);
+                add_row(sums[WHITE], row_of(net, WHITE, piece, sq, flip_white), h);
+                add_row(sums[BLACK], row_of(net, BLACK, piece, sq, flip_black), h);
+            }
+        }
 }
 
 /* The score of p from its sums, through the output bucket of its piece
@@ -227,12 +239,11 @@ NnueStack *nnue_stack_new(void)
 
 void nnue_stack_free(NnueStack *s) { free(s); }
 
-/* The men that differ between two positions. Setups allow 16 men a side,
- * so neither list can pass 32; the bound is checked all the same. */
+/* The rows an update adds and subtracts. Setups allow 16 men a side, so
+ * neither list can pass 32; the bound is checked all the same. */
 enum { NNUE_DELTA_MAX = 32 };
 typedef struct NnueDelta {
-    Piece sub_piece[NNUE_DELTA_MAX], add_piece[NNUE_DELTA_MAX];
-    Square sub_sq[NNUE_DELTA_MAX], add_sq[NNUE_DELTA_MAX];
+    const int16_t *sub[2][NNUE_DELTA_MAX], *add[2][NNUE_DELTA_MAX]; /* by perspective */
     int n_sub, n_add;
 } NnueDelta;
 
@@ -267,9 +278,18 @@ static inline void apply_delta(int16_t *restrict dst, const int16_t *restrict sr
  * rows of p's pieces from lacks; a perspective whose king changed wings in
  * a mirrored network sees every input move, so it is summed afresh. False,
  * with nothing done, when the difference is too large for one NnueDelta. */
-static bool update(const NnueNet *net, const NnueAccumulator *from, NnueAccumulator *to)
+static inline __attribute__((always_inline)) bool update_as(const NnueNet *net, const NnueAccumulator *from,
+                                                             NnueAccumulator *to, bool mirrored)
 {
     const int h = net->hidden;
+    const Bitboard(*now_pieces)[KING] = (const Bitboard(*)[KING])to->pieces;
+    const Bitboard(*was_pieces)[KING] = (const Bitboard(*)[KING])from->pieces;
+    /* mirrored is a constant in each caller below, so a plain network's
+     * update has no flips to apply and no side to sum afresh. */
+    const int flip[2] = { mirrored ? side_flip(net, now_pieces, WHITE) : 0,
+                          mirrored ? side_flip(net, now_pieces, BLACK) : 0 };
+    const bool fresh[2] = { mirrored && flip[WHITE] != side_flip(net, was_pieces, WHITE),
+                            mirrored && flip[BLACK] != side_flip(net, was_pieces, BLACK) };
     NnueDelta d;
     d.n_sub = d.n_add = 0;
     for (int c = WHITE; c <= BLACK; c++)
@@ -279,30 +299,30 @@ static bool update(const NnueNet *net, const NnueAccumulator *from, NnueAccumula
             for (Bitboard gone = was & ~now; gone; gone &= gone - 1, d.n_sub++) {
                 if (d.n_sub == NNUE_DELTA_MAX)
                     return false;
-                d.sub_piece[d.n_sub] = piece;
-                d.sub_sq[d.n_sub] = (Square)__builtin_ctzll(gone);
+                Square sq = (Square)__builtin_ctzll(gone);
+                d.sub[WHITE][d.n_sub] = row_of(net, WHITE, piece, sq, flip[WHITE]);
+                d.sub[BLACK][d.n_sub] = row_of(net, BLACK, piece, sq, flip[BLACK]);
             }
             for (Bitboard came = now & ~was; came; came &= came - 1, d.n_add++) {
                 if (d.n_add == NNUE_DELTA_MAX)
                     return false;
-                d.add_piece[d.n_add] = piece;
-                d.add_sq[d.n_add] = (Square)__builtin_ctzll(came);
+                Square sq = (Square)__builtin_ctzll(came);
+                d.add[WHITE][d.n_add] = row_of(net, WHITE, piece, sq, flip[WHITE]);
+                d.add[BLACK][d.n_add] = row_of(net, BLACK, piece, sq, flip[BLACK]);
             }
         }
     for (int side = WHITE; side <= BLACK; side++) {
-        const int flip = side_flip(net, (const Bitboard(*)[KING])to->pieces, (Color)side);
-        if (flip != side_flip(net, (const Bitboard(*)[KING])from->pieces, (Color)side)) {
-            refresh_side(net, (const Bitboard(*)[KING])to->pieces, (Color)side, to->sums[side]);
-            continue;
-        }
-        const int16_t *sub[NNUE_DELTA_MAX], *add[NNUE_DELTA_MAX];
-        for (int k = 0; k < d.n_sub; k++)
-            sub[k] = row_of(net, (Color)side, d.sub_piece[k], d.sub_sq[k], flip);
-        for (int k = 0; k < d.n_add; k++)
-            add[k] = row_of(net, (Color)side, d.add_piece[k], d.add_sq[k], flip);
-        apply_delta(to->sums[side], from->sums[side], sub, d.n_sub, add, d.n_add, h);
+        if (fresh[side])
+            refresh_side(net, now_pieces, (Color)side, to->sums[side]);
+        else
+            apply_delta(to->sums[side], from->sums[side], d.sub[side], d.n_sub, d.add[side], d.n_add, h);
     }
     return true;
+}
+
+static bool update(const NnueNet *net, const NnueAccumulator *from, NnueAccumulator *to)
+{
+    return net->mirrored ? update_as(net, from, to, true) : update_as(net, from, to, false);
 }
 
 int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s)
