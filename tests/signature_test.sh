@@ -13,8 +13,8 @@ bin=$1
 mode=${2:-full}
 source "$(dirname "$0")/cli_lib.sh"
 
-bench_nodes=6568506        # chesslab bench (default depth; the default evaluation, nnue)
-bench_depth6_nodes=70988   # chesslab bench --depth 6
+bench_nodes=6443546        # chesslab bench (default depth; the default evaluation, nnue)
+bench_depth6_nodes=71745   # chesslab bench --depth 6
 linear_depth6_nodes=62148  # chesslab bench --depth 6 --eval linear (the other evaluation)
 
 bench_count() { # bench_count ARGS...: the "Nodes searched" of chesslab bench ARGS
