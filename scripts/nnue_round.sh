@@ -5,11 +5,12 @@
 #
 # Usage: scripts/nnue_round.sh --dir DIR [--bin CHESSLAB] [--runs R] [--games N]
 #          [--nodes N] [--first-seed S] [--data FILE ...] [--epochs E] [--hidden H]
-#          [--buckets B] [--wac-nodes N] [--init NET] [--lr X]
+#          [--buckets B] [--wac-nodes N] [--init NET] [--lr X] [--player NET ...]
+#          [--mirror]
 #   --dir DIR         where the records (selfplay-SEED.bin), the logs and the
 #                     network (net.nnue) go; created if missing
 #   --bin CHESSLAB    the chesslab binary (default build/chesslab); its
-#                     default evaluation plays the games
+#                     default evaluation plays the games unless --player
 #   --runs R          self-play runs, one file each (default 4)
 #   --games N         games per run (default 30000: about 2.2 M records,
 #                     20 minutes on 2 cores at 2000 nodes)
@@ -23,14 +24,20 @@
 #   --init NET        train on from this network (nnue train --init): its
 #                     width and buckets, so --hidden and --buckets are unused
 #   --lr X            the training's starting step (default: nnue train's)
+#   --player NET      a network that plays the self-play runs (repeat for
+#                     several: run k is played by the (k mod count)-th, so
+#                     the records mix players, which the networks need)
+#   --mirror          train a mirrored network (nnue train --mirror), the
+#                     built-in network's shape since the eighth
 # A run whose file exists is not played again, so an interrupted round
 # resumes where it stopped (a run cut short leaves only its .part file).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$root/build/chesslab dir="" runs=4 games=30000 nodes=2000 seed=101 epochs=30 hidden=128 buckets=8 wac=20000
-extra=() init="" lr=""
-usage() { sed -n '6,25p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+extra=() init="" lr="" players=() mirror=()
+usage() { sed -n '6,31p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
+  if [ "$1" = --mirror ]; then mirror=(--mirror); shift; continue; fi
   [ $# -ge 2 ] || { echo "nnue_round.sh: $1 needs a value" >&2; usage; }
   case $1 in
     --dir) dir=$2 ;;
@@ -46,6 +53,7 @@ while [ $# -gt 0 ]; do
     --wac-nodes) wac=$2 ;;
     --init) init=$2 ;;
     --lr) lr=$2 ;;
+    --player) players+=("$2") ;;
     *) echo "nnue_round.sh: unknown option '$1'" >&2; usage ;;
   esac
   shift 2
@@ -58,6 +66,9 @@ done
 for f in ${extra[@]+"${extra[@]}"}; do
   [ -r "$f" ] || { echo "nnue_round.sh: --data: cannot read '$f'" >&2; exit 2; }
 done
+for f in ${players[@]+"${players[@]}"}; do
+  [ -r "$f" ] || { echo "nnue_round.sh: --player: cannot read '$f'" >&2; exit 2; }
+done
 [ -z "$init" ] || [ -r "$init" ] || { echo "nnue_round.sh: --init: cannot read '$init'" >&2; exit 2; }
 [ -z "$lr" ] || [[ $lr =~ ^[0-9]*\.?[0-9]+([eE]-?[0-9]+)?$ ]] || { echo "nnue_round.sh: --lr '$lr' is not a number" >&2; exit 2; }
 mkdir -p "$dir"
@@ -66,14 +77,18 @@ mkdir -p "$dir"
 bin=$(realpath "$bin") dir=$(realpath "$dir")
 [ -z "$init" ] || init=$(realpath "$init")
 for i in ${extra[@]+"${!extra[@]}"}; do extra[i]=$(realpath "${extra[i]}"); done
+for i in ${players[@]+"${!players[@]}"}; do players[i]=$(realpath "${players[i]}"); done
 cd "$root"
 data=()
 for ((k = 0; k < runs; k++)); do
   s=$((seed + k))
   out=$dir/selfplay-$s.bin
   if [ ! -e "$out" ]; then
-    "$bin" nnue selfplay --games "$games" --nodes "$nodes" --openings openings/book-8ply.epd --seed "$s" \
-      --out "$out.part" | tee "$dir/selfplay-$s.log"
+    player=()
+    [ ${#players[@]} -eq 0 ] || player=(--net "${players[k % ${#players[@]}]}")
+    { [ ${#player[@]} -eq 0 ] || echo "player: ${player[1]}"
+      "$bin" nnue selfplay --games "$games" --nodes "$nodes" --openings openings/book-8ply.epd --seed "$s" \
+        ${player[@]+"${player[@]}"} --out "$out.part"; } | tee "$dir/selfplay-$s.log"
     mv "$out.part" "$out"
   fi
   data+=(--data "$out")
@@ -83,6 +98,7 @@ for f in ${extra[@]+"${extra[@]}"}; do data+=(--data "$f"); done
 shape=(--hidden "$hidden" --buckets "$buckets")
 [ -z "$init" ] || shape=(--init "$init")
 [ -z "$lr" ] || shape+=(--lr "$lr")
+shape+=(${mirror[@]+"${mirror[@]}"})
 "$bin" nnue train "${data[@]}" --out "$dir/net.nnue" --epochs "$epochs" "${shape[@]}" \
   | tee "$dir/train.log"
 "$bin" bench tactics --nodes "$wac" --quiet --net "$dir/net.nnue" | tee "$dir/wac.txt"

@@ -423,6 +423,18 @@ round=$(bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --
   --epochs 1 --init "$tmp/round1.nnue" --lr 0.0003 --wac-nodes 100 2>&1)
 if grep -q "start: the weights of $tmp/round1.nnue" <<<"$round" && grep -q "(hidden 32, buckets 8)" <<<"$round"; then
   ok "nnue_round.sh --init"; else bad "nnue_round.sh --init: $(tail -c 400 <<<"$round")"; fi
+# Players in turn (--player) and a mirrored network (--mirror): run k is
+# played by the (k mod 2)-th player, each run's log names it.
+round=$(bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round2" --runs 3 --games 2 --nodes 100 \
+  --player "$tmp/round1.nnue" --player "$here/../nnue/nets/default.nnue" --mirror --epochs 1 --hidden 32 \
+  --wac-nodes 100 2>&1)
+if grep -q "player: $tmp/round1.nnue" "$tmp/round2/selfplay-101.log" \
+  && grep -q "player: .*nets/default.nnue" "$tmp/round2/selfplay-102.log" \
+  && grep -q "player: $tmp/round1.nnue" "$tmp/round2/selfplay-103.log" \
+  && grep -q "(hidden 32, buckets 8, mirrored)" <<<"$round"; then
+  ok "nnue_round.sh --player --mirror"; else bad "nnue_round.sh --player --mirror: $(tail -c 400 <<<"$round")"; fi
+if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --player "$tmp/none.nnue" >/dev/null 2>&1; then
+  bad "nnue_round.sh --player none.nnue accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --init "$tmp/none.nnue" >/dev/null 2>&1; then
   bad "nnue_round.sh --init none.nnue accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --games x >/dev/null 2>&1; then
