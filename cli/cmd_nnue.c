@@ -313,6 +313,7 @@ typedef struct NnueSubcommand {
 static const NnueSubcommand subcommands[] = {
     { "data", cmd_nnue_data, "label positions of PGN games with a search score and the result" },
     { "selfplay", cmd_nnue_selfplay, "play the engine against itself and write its positions as records" },
+    { "unpack", cmd_nnue_unpack, "rebuild the records of self-play games kept with selfplay --games-out" },
     { "train", nnue_train_command, "fit a network to labelled positions and write the network file" },
 };
 enum { SUBCOMMAND_COUNT = sizeof subcommands / sizeof subcommands[0] };

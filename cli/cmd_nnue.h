@@ -7,5 +7,7 @@
 int cmd_nnue_data(int argc, char **argv);
 /* chesslab nnue selfplay (cli/cmd_nnue_selfplay.c). */
 int cmd_nnue_selfplay(int argc, char **argv);
+/* chesslab nnue unpack (cli/cmd_nnue_unpack.c). */
+int cmd_nnue_unpack(int argc, char **argv);
 
 #endif

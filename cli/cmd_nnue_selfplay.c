@@ -16,8 +16,9 @@
 #include "search/engine_options.h"
 
 static const char *const usage_text =
-    "usage: chesslab nnue selfplay --games N --out FILE [--nodes N] [--openings FILE]\n"
-    "                              [--random-plies N] [--seed N] [--eval EVAL] [--net FILE]\n"
+    "usage: chesslab nnue selfplay --games N --out FILE [--games-out FILE] [--nodes N]\n"
+    "                              [--openings FILE] [--random-plies N] [--seed N]\n"
+    "                              [--eval EVAL] [--net FILE]\n"
     "\n"
     "Plays the engine against itself at a fixed node budget a move and writes\n"
     "every position it searched as a 32-byte training record (search/nnue_format.h)\n"
@@ -29,6 +30,8 @@ static const char *const usage_text =
     "\n"
     "  --games N         games to play\n"
     "  --out FILE        the records (overwritten)\n"
+    "  --games-out FILE  also the games, compactly (4 bytes a ply; nnue/nnue_games.h):\n"
+    "                    `chesslab nnue unpack` rebuilds the same records from them\n"
     "  --nodes N         nodes a move (default 5000)\n"
     "  --openings FILE   start positions, FEN or EPD a line (e.g. openings/book-8ply.epd),\n"
     "                    drawn at random (default: the start position)\n"
@@ -43,7 +46,7 @@ enum { SELFPLAY_MAX_OPENINGS = 100000 };
 int cmd_nnue_selfplay(int argc, char **argv)
 {
     const char *cmd = "nnue selfplay";
-    const char *out_path = NULL, *openings_path = NULL;
+    const char *out_path = NULL, *games_path = NULL, *openings_path = NULL;
     long games = 0;
     CliNetFlags net_flags = { 0 };
     NnueSelfplayOptions o = { .nodes = 5000, .random_plies = 4, .seed = 1 };
@@ -60,6 +63,9 @@ int cmd_nnue_selfplay(int argc, char **argv)
                 return EXIT_USAGE;
         } else if (strcmp(arg, "--out") == 0) {
             if ((out_path = cli_value(cmd, argc, argv, &i)) == NULL)
+                return EXIT_USAGE;
+        } else if (strcmp(arg, "--games-out") == 0) {
+            if ((games_path = cli_value(cmd, argc, argv, &i)) == NULL)
                 return EXIT_USAGE;
         } else if (strcmp(arg, "--openings") == 0) {
             if ((openings_path = cli_value(cmd, argc, argv, &i)) == NULL)
@@ -99,7 +105,7 @@ int cmd_nnue_selfplay(int argc, char **argv)
     }
     int status = 0;
     char err[512];
-    FILE *out = NULL;
+    FILE *out = NULL, *games_out = NULL;
     if (openings_path) {
         o.opening_count = position_file_read(openings_path, named, SELFPLAY_MAX_OPENINGS, err, sizeof err);
         if (o.opening_count <= 0) {
@@ -119,14 +125,22 @@ int cmd_nnue_selfplay(int argc, char **argv)
         cli_error(cmd, "--out: cannot write '%s': %s", out_path, strerror(errno));
         status = EXIT_USAGE;
     }
+    if (status == 0 && games_path && (games_out = fopen(games_path, "wb")) == NULL) {
+        cli_error(cmd, "--games-out: cannot write '%s': %s", games_path, strerror(errno));
+        status = EXIT_USAGE;
+    }
     NnueSelfplayStats stats = { 0 };
     int64_t start = timer_now_ns();
-    if (status == 0 && !nnue_selfplay(&o, out, &stats, err, sizeof err)) {
+    if (status == 0 && !nnue_selfplay(&o, out, games_out, &stats, err, sizeof err)) {
         cli_error(cmd, "%s", err);
         status = 1;
     }
     if (out && fclose(out) != 0 && status == 0) {
         cli_error(cmd, "cannot write '%s'", out_path);
+        status = EXIT_USAGE;
+    }
+    if (games_out && fclose(games_out) != 0 && status == 0) {
+        cli_error(cmd, "cannot write '%s'", games_path);
         status = EXIT_USAGE;
     }
     if (status == 0) {

@@ -7,16 +7,20 @@
 #include "core/game.h"
 #include "core/random.h"
 #include "nnue/nnue_data.h"
+#include "nnue/nnue_games.h"
 #include "search/engine.h"
 
-/* One game's records, kept until the batch is written in order. */
+/* One game, its moves and scores and the records rebuilt from them
+ * (nnue_game_records: the one path from a game to its records, so a games
+ * file gives back exactly these), kept until the batch is written in
+ * order. */
 typedef struct GameRecords {
+    NnueGame game;
     NnueRecord records[NNUE_SELFPLAY_MAX_PLIES];
     int count;
-    int result; /* 0, 1, 2: White's half points */
-    bool adjudicated;
     uint64_t positions, nodes;
 } GameRecords;
+_Static_assert((int)NNUE_SELFPLAY_MAX_PLIES <= (int)NNUE_GAME_MAX_PLIES, "a game file holds every searched ply");
 
 /* A player: the engine, the rules' game and the moves as text for it. */
 typedef struct Player {
@@ -57,18 +61,20 @@ static void play_game(Player *pl, const Setup *opening, const SearchLimits *limi
 {
     int start_ply = game_ply_count(pl->game);
     int winning_streak = 0, winner = -1; /* plies in a row one side has been winning */
-    g->result = 1;
+    NnueGame *ng = &g->game;
+    ng->start = *game_setup(pl->game, start_ply);
+    ng->result = 1;
     for (;;) {
         int ply = game_ply_count(pl->game);
         GameStatus status;
         game_status(pl->game, ply, &status);
         if (status.end != GAME_ONGOING || status.threefold || status.fifty_moves) {
             const char *r = game_result(&status, true);
-            g->result = strcmp(r, "1-0") == 0 ? 2 : strcmp(r, "0-1") == 0 ? 0 : 1;
+            ng->result = strcmp(r, "1-0") == 0 ? 2 : strcmp(r, "0-1") == 0 ? 0 : 1;
             return;
         }
         if (ply - start_ply >= NNUE_SELFPLAY_MAX_PLIES) {
-            g->adjudicated = true;
+            ng->flags |= NNUE_GAME_ADJUDICATED;
             return;
         }
         if (!engine_set_position(pl->engine, opening, pl->move_ptrs, ply, NULL, 0))
@@ -79,16 +85,17 @@ static void play_game(Player *pl, const Setup *opening, const SearchLimits *limi
         g->positions++;
         if (r.best == MOVE_NONE)
             return;
-        const Setup *s = game_setup(pl->game, ply);
-        int white = s->side == WHITE ? r.score : -r.score;
-        if (!status.check && !move_is_capture(r.best) && !move_is_promotion(r.best) && !score_is_mate(r.score))
-            nnue_record_from_setup(s, white, 1, &g->records[g->count++]);
+        int white = status.side == WHITE ? r.score : -r.score;
+        int legal_count;
+        const Move *legal = game_legal_moves(pl->game, &legal_count);
+        ng->choices[ng->plies] = nnue_game_choice(legal, legal_count, r.best);
+        ng->scores[ng->plies++] = nnue_game_score(white);
         int leader = white >= NNUE_SELFPLAY_WIN_SCORE ? WHITE : white <= -NNUE_SELFPLAY_WIN_SCORE ? BLACK : -1;
         winning_streak = leader >= 0 && leader == winner ? winning_streak + 1 : leader >= 0;
         winner = leader;
         if (winning_streak >= NNUE_SELFPLAY_WIN_PLIES) {
-            g->result = winner == WHITE ? 2 : 0;
-            g->adjudicated = true;
+            ng->result = winner == WHITE ? 2 : 0;
+            ng->flags |= NNUE_GAME_ADJUDICATED;
             return;
         }
         if (!play_uci(pl, r.best))
@@ -96,7 +103,7 @@ static void play_game(Player *pl, const Setup *opening, const SearchLimits *limi
     }
 }
 
-static bool write_batch(GameRecords *batch, int count, FILE *out, NnueSelfplayStats *stats)
+static bool write_batch(GameRecords *batch, int count, FILE *out, FILE *games_out, NnueSelfplayStats *stats)
 {
     for (int i = 0; i < count; i++) {
         GameRecords *g = &batch[i];
@@ -105,20 +112,21 @@ static bool write_batch(GameRecords *batch, int count, FILE *out, NnueSelfplaySt
         stats->games++;
         stats->positions += g->positions;
         stats->nodes += g->nodes;
-        stats->adjudicated += g->adjudicated;
-        stats->white_wins += g->result == 2;
-        stats->draws += g->result == 1;
-        stats->black_wins += g->result == 0;
-        for (int k = 0; k < g->count; k++)
-            g->records[k].result = (uint8_t)g->result;
+        stats->adjudicated += (g->game.flags & NNUE_GAME_ADJUDICATED) != 0;
+        stats->white_wins += g->game.result == 2;
+        stats->draws += g->game.result == 1;
+        stats->black_wins += g->game.result == 0;
         if (g->count && fwrite(g->records, sizeof g->records[0], (size_t)g->count, out) != (size_t)g->count)
+            return false;
+        if (games_out && g->game.plies > 0 && !nnue_games_write(games_out, &g->game))
             return false;
         stats->records += (uint64_t)g->count;
     }
     return true;
 }
 
-bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, NnueSelfplayStats *stats, char *err, size_t err_len)
+bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, FILE *games_out, NnueSelfplayStats *stats, char *err,
+                   size_t err_len)
 {
     if (o->opening_count <= 0) {
         snprintf(err, err_len, "no openings");
@@ -131,11 +139,13 @@ bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, NnueSelfplayStats *s
         snprintf(err, err_len, "out of memory");
         return false;
     }
-    bool ok = true;
+    bool ok = games_out == NULL || nnue_games_write_header(games_out);
+    if (!ok)
+        snprintf(err, err_len, "cannot write the games");
     for (int first = 0; ok && first < o->games; first += batch_size) {
         int count = o->games - first < batch_size ? o->games - first : batch_size;
-        bool players_ok = true;
-#pragma omp parallel reduction(&& : players_ok)
+        bool players_ok = true, replayed = true;
+#pragma omp parallel reduction(&& : players_ok, replayed)
         {
             Player *pl = malloc(sizeof *pl);
             Engine *e = pl ? engine_new(NNUE_SELFPLAY_HASH_MB) : NULL;
@@ -161,6 +171,12 @@ bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, NnueSelfplayStats *s
                 engine_new_game(e);
                 if (start_game(pl, opening, o->random_plies, &random))
                     play_game(pl, opening, &limits, g);
+                char why[200];
+                g->count = g->game.plies ? nnue_game_records(&g->game, pl->game, g->records, why, sizeof why) : 0;
+                if (g->count < 0) {
+                    replayed = false; /* cannot happen: the moves were played on this game */
+                    g->count = 0;
+                }
             }
             if (game)
                 game_free(game);
@@ -171,8 +187,11 @@ bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, NnueSelfplayStats *s
         if (!players_ok) {
             snprintf(err, err_len, "out of memory for the players");
             ok = false;
-        } else if (!write_batch(batch, count, out, stats)) {
-            snprintf(err, err_len, "cannot write the records");
+        } else if (!replayed) {
+            snprintf(err, err_len, "a game did not replay from its moves");
+            ok = false;
+        } else if (!write_batch(batch, count, out, games_out, stats)) {
+            snprintf(err, err_len, "cannot write the records%s", games_out ? " or the games" : "");
             ok = false;
         }
     }

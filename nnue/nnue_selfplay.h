@@ -46,8 +46,11 @@ typedef struct NnueSelfplayStats {
     uint64_t white_wins, draws, black_wins, adjudicated;
 } NnueSelfplayStats;
 
-/* Plays the games and appends their records to out; false with a one-line
- * message in err when memory runs out or out cannot be written. */
-bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, NnueSelfplayStats *stats, char *err, size_t err_len);
+/* Plays the games and appends their records to out and, unless games_out
+ * is NULL, the games themselves (nnue/nnue_games.h: a header, then the
+ * games whose records these are); false with a one-line message in err
+ * when memory runs out or a file cannot be written. */
+bool nnue_selfplay(const NnueSelfplayOptions *o, FILE *out, FILE *games_out, NnueSelfplayStats *stats, char *err,
+                   size_t err_len);
 
 #endif

@@ -4,7 +4,7 @@
 # names as arguments: scripts/stress_tests.sh adds stress-ng.
 set -euo pipefail
 packages=(gcc g++ make cmake ninja-build pkg-config libcmocka-dev libhwloc-dev clang libomp-dev
-  libbenchmark-dev python3-matplotlib stockfish libopenmpi-dev openmpi-bin "$@")
+  libbenchmark-dev python3-matplotlib stockfish libopenmpi-dev openmpi-bin xz-utils "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

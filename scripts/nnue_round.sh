@@ -6,9 +6,12 @@
 # Usage: scripts/nnue_round.sh --dir DIR [--bin CHESSLAB] [--runs R] [--games N]
 #          [--nodes N] [--first-seed S] [--data FILE ...] [--epochs E] [--hidden H]
 #          [--buckets B] [--wac-nodes N] [--init NET] [--lr X] [--player NET ...]
-#          [--mirror]
-#   --dir DIR         where the records (selfplay-SEED.bin), the logs and the
-#                     network (net.nnue) go; created if missing
+#          [--mirror] [--data-games FILE ...]
+#   --dir DIR         where the records (selfplay-SEED.bin), the games they
+#                     came from (selfplay-SEED.clsg.xz, which `chesslab nnue
+#                     unpack` turns back into the same records: keep them,
+#                     the records are 13 times their size), the logs and
+#                     the network (net.nnue) go; created if missing
 #   --bin CHESSLAB    the chesslab binary (default build/chesslab); its
 #                     default evaluation plays the games unless --player
 #   --runs R          self-play runs, one file each (default 4)
@@ -17,6 +20,8 @@
 #   --nodes N         nodes a move (default 2000)
 #   --first-seed S    the first run's seed; run k uses S + k (default 101)
 #   --data FILE       earlier records to train on too (repeat)
+#   --data-games FILE earlier games to train on too (repeat): a games file
+#                     (.clsg) or one under xz (.clsg.xz), unpacked into DIR
 #   --epochs E        training epochs (default 30)
 #   --hidden H        accumulator width (default 128)
 #   --buckets B       output buckets (default 8, the built-in network's)
@@ -34,8 +39,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=$root/build/chesslab dir="" runs=4 games=30000 nodes=2000 seed=101 epochs=30 hidden=128 buckets=8 wac=20000
-extra=() init="" lr="" players=() mirror=()
-usage() { sed -n '6,31p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+extra=() games_data=() init="" lr="" players=() mirror=()
+usage() { sed -n '6,36p' "$root/scripts/nnue_round.sh" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 while [ $# -gt 0 ]; do
   if [ "$1" = --mirror ]; then mirror=(--mirror); shift; continue; fi
   [ $# -ge 2 ] || { echo "nnue_round.sh: $1 needs a value" >&2; usage; }
@@ -47,6 +52,7 @@ while [ $# -gt 0 ]; do
     --nodes) nodes=$2 ;;
     --first-seed) seed=$2 ;;
     --data) extra+=("$2") ;;
+    --data-games) games_data+=("$2") ;;
     --epochs) epochs=$2 ;;
     --hidden) hidden=$2 ;;
     --buckets) buckets=$2 ;;
@@ -66,6 +72,9 @@ done
 for f in ${extra[@]+"${extra[@]}"}; do
   [ -r "$f" ] || { echo "nnue_round.sh: --data: cannot read '$f'" >&2; exit 2; }
 done
+for f in ${games_data[@]+"${games_data[@]}"}; do
+  [ -r "$f" ] || { echo "nnue_round.sh: --data-games: cannot read '$f'" >&2; exit 2; }
+done
 for f in ${players[@]+"${players[@]}"}; do
   [ -r "$f" ] || { echo "nnue_round.sh: --player: cannot read '$f'" >&2; exit 2; }
 done
@@ -78,6 +87,7 @@ bin=$(realpath "$bin") dir=$(realpath "$dir")
 [ -z "$init" ] || init=$(realpath "$init")
 for i in ${extra[@]+"${!extra[@]}"}; do extra[i]=$(realpath "${extra[i]}"); done
 for i in ${players[@]+"${!players[@]}"}; do players[i]=$(realpath "${players[i]}"); done
+for i in ${games_data[@]+"${!games_data[@]}"}; do games_data[i]=$(realpath "${games_data[i]}"); done
 cd "$root"
 data=()
 for ((k = 0; k < runs; k++)); do
@@ -88,12 +98,30 @@ for ((k = 0; k < runs; k++)); do
     [ ${#players[@]} -eq 0 ] || player=(--net "${players[k % ${#players[@]}]}")
     { [ ${#player[@]} -eq 0 ] || echo "player: ${player[1]}"
       "$bin" nnue selfplay --games "$games" --nodes "$nodes" --openings openings/book-8ply.epd --seed "$s" \
-        ${player[@]+"${player[@]}"} --out "$out.part"; } | tee "$dir/selfplay-$s.log"
+        ${player[@]+"${player[@]}"} --out "$out.part" --games-out "$dir/selfplay-$s.clsg.part"; } \
+      | tee "$dir/selfplay-$s.log"
+    xz -9 -c "$dir/selfplay-$s.clsg.part" >"$dir/selfplay-$s.clsg.xz.part"
+    mv "$dir/selfplay-$s.clsg.xz.part" "$dir/selfplay-$s.clsg.xz"
+    rm "$dir/selfplay-$s.clsg.part"
     mv "$out.part" "$out"
   fi
   data+=(--data "$out")
 done
 for f in ${extra[@]+"${extra[@]}"}; do data+=(--data "$f"); done
+# Kept games, unpacked once into records beside the new ones.
+for i in ${games_data[@]+"${!games_data[@]}"}; do
+  f=${games_data[i]}
+  name=$(basename "$f") name=${name%.xz} name=${name%.clsg}
+  out=$dir/unpacked-$i-$name.bin
+  if [ ! -e "$out" ]; then
+    case $f in
+      *.xz) xz -dc "$f" | "$bin" nnue unpack --games - --out "$out.part" ;;
+      *) "$bin" nnue unpack --games "$f" --out "$out.part" ;;
+    esac
+    mv "$out.part" "$out"
+  fi
+  data+=(--data "$out")
+done
 # A network to go on from sets the shape; else --hidden and --buckets do.
 shape=(--hidden "$hidden" --buckets "$buckets")
 [ -z "$init" ] || shape=(--init "$init")

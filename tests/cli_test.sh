@@ -328,7 +328,7 @@ if awk '/training positions/ { split($0, a, "loss "); split(a[2], b, " -> "); ex
   bad "tune: 20 steps did not lower the training loss: $(tail -n 1 "$tmp/out")"; fi
 
 # --- nnue train: bad input, and a tiny run end to end
-expect_error 2 "missing subcommand \(known: data, selfplay, train" nnue
+expect_error 2 "missing subcommand \(known: data, selfplay, unpack, train" nnue
 expect_error 2 "unknown subcommand 'frob'" nnue frob
 expect_error 2 "unknown option '--bogus'" nnue train --bogus
 expect_error 2 "no records: give --data FILE" nnue train --out "$tmp/n.nnue"
@@ -406,6 +406,25 @@ expect_error 2 "--net: cannot open '$tmp/none.nnue'" nnue selfplay --games 1 --o
 expect_output "2 games" nnue selfplay --games 2 --nodes 100 --out "$tmp/net.bin" --net "$here/../nnue/nets/default.nnue"
 expect_output "2 games" nnue selfplay --games 2 --nodes 100 --out "$tmp/builtin.bin" --eval nnue
 if cmp -s "$tmp/net.bin" "$tmp/builtin.bin"; then ok "selfplay --net FILE = --eval nnue"; else bad "selfplay --net FILE differs from --eval nnue"; fi
+# --games-out and nnue unpack: the games give back the same records, also
+# through xz and standard input; damaged files are refused with exit 1.
+expect_error 2 "--games-out: cannot write '$tmp/no/g.clsg'" nnue selfplay --games 1 --out "$tmp/s.bin" --games-out "$tmp/no/g.clsg"
+expect_output "3 games .* records written to $tmp/g.bin" nnue selfplay --games 3 --nodes 100 --seed 4 --out "$tmp/g.bin" --games-out "$tmp/g.clsg"
+expect_output "3 games, [0-9]+ plies, [0-9]+ records written to $tmp/u.bin" nnue unpack --games "$tmp/g.clsg" --out "$tmp/u.bin"
+if cmp -s "$tmp/g.bin" "$tmp/u.bin"; then ok "nnue unpack = selfplay's records"; else bad "nnue unpack differs from selfplay's records"; fi
+xz -c "$tmp/g.clsg" >"$tmp/g.clsg.xz"
+if xz -dc "$tmp/g.clsg.xz" | "$bin" nnue unpack --games - --games "$tmp/g.clsg" --out "$tmp/u2.bin" >/dev/null &&
+   cat "$tmp/g.bin" "$tmp/g.bin" | cmp -s - "$tmp/u2.bin"; then ok "nnue unpack from standard input"; else bad "nnue unpack --games - (from xz)"; fi
+expect_error 2 "unknown option '--bogus'" nnue unpack --bogus
+expect_error 2 "no games: give --games FILE" nnue unpack --out "$tmp/u.bin"
+expect_error 2 "no output: give --out FILE" nnue unpack --games "$tmp/g.clsg"
+expect_error 2 "standard input \('-'\) given more than once" nnue unpack --games - --games - --out "$tmp/u.bin"
+expect_error 2 "--games: cannot open '$tmp/none.clsg'" nnue unpack --games "$tmp/none.clsg" --out "$tmp/u.bin"
+expect_error 2 "--games: cannot read '$tmp': it is a directory" nnue unpack --games "$tmp" --out "$tmp/u.bin"
+expect_error 2 "--out: cannot write '$tmp/no/u.bin'" nnue unpack --games "$tmp/g.clsg" --out "$tmp/no/u.bin"
+expect_error 1 "$tmp/g.bin: not a self-play games file" nnue unpack --games "$tmp/g.bin" --out "$tmp/u.bin"
+head -c 100 "$tmp/g.clsg" >"$tmp/cut.clsg"
+expect_error 1 "$tmp/cut.clsg: game 1: truncated" nnue unpack --games "$tmp/cut.clsg" --out "$tmp/u.bin"
 # bench and bench tactics take --net too: the same nodes as the built-in network.
 expect_error 2 "bench: --net: cannot open '$tmp/none.nnue'" bench --net "$tmp/none.nnue"
 expect_error 2 "bench tactics: --net: .*none.nnue" bench tactics --net "$tmp/none.nnue"
@@ -433,6 +452,16 @@ if grep -q "player: $tmp/round1.nnue" "$tmp/round2/selfplay-101.log" \
   && grep -q "player: $tmp/round1.nnue" "$tmp/round2/selfplay-103.log" \
   && grep -q "(hidden 32, buckets 8, mirrored)" <<<"$round"; then
   ok "nnue_round.sh --player --mirror"; else bad "nnue_round.sh --player --mirror: $(tail -c 400 <<<"$round")"; fi
+# Each run keeps its games under xz; a round with no runs of its own trains
+# on them (--data-games), unpacked into the very records the runs wrote.
+round=$(bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round3" --runs 0 --epochs 1 --hidden 32 \
+  --wac-nodes 100 --data-games "$tmp/round2/selfplay-101.clsg.xz" --data-games "$tmp/round2/selfplay-102.clsg.xz" 2>&1)
+if [ -s "$tmp/round3/net.nnue" ] && cmp -s "$tmp/round2/selfplay-101.bin" "$tmp/round3/unpacked-0-selfplay-101.bin" \
+  && cmp -s "$tmp/round2/selfplay-102.bin" "$tmp/round3/unpacked-1-selfplay-102.bin" \
+  && [ ! -e "$tmp/round2/selfplay-101.clsg.part" ]; then
+  ok "nnue_round.sh --data-games"; else bad "nnue_round.sh --data-games: $(tail -c 400 <<<"$round")"; fi
+if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --data-games "$tmp/none.clsg.xz" >/dev/null 2>&1; then
+  bad "nnue_round.sh --data-games none.clsg.xz accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --player "$tmp/none.nnue" >/dev/null 2>&1; then
   bad "nnue_round.sh --player none.nnue accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --init "$tmp/none.nnue" >/dev/null 2>&1; then
