@@ -460,6 +460,14 @@ if [ -s "$tmp/round3/net.nnue" ] && cmp -s "$tmp/round2/selfplay-101.bin" "$tmp/
   && cmp -s "$tmp/round2/selfplay-102.bin" "$tmp/round3/unpacked-1-selfplay-102.bin" \
   && [ ! -e "$tmp/round2/selfplay-101.clsg.part" ]; then
   ok "nnue_round.sh --data-games"; else bad "nnue_round.sh --data-games: $(tail -c 400 <<<"$round")"; fi
+# scripts/games_manifest.sh: a line per kept games file, with the SHA-256
+# of the records it unpacks to.
+manifest=$(bash "$here/../scripts/games_manifest.sh" --bin "$bin" "$tmp/round2/selfplay-103.clsg.xz" 2>&1)
+want=$(printf 'selfplay-103.clsg.xz\t2\t[0-9]+\t%s\t%s' "$(($(wc -c <"$tmp/round2/selfplay-103.bin") / 32))" \
+  "$(sha256sum "$tmp/round2/selfplay-103.bin" | cut -d' ' -f1)")
+if grep -Eq "^$want\$" <<<"$manifest"; then ok "games_manifest.sh"; else bad "games_manifest.sh: '$manifest', want /$want/"; fi
+if bash "$here/../scripts/games_manifest.sh" --bin "$bin" "$tmp/none.clsg.xz" >/dev/null 2>&1; then
+  bad "games_manifest.sh none.clsg.xz accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --data-games "$tmp/none.clsg.xz" >/dev/null 2>&1; then
   bad "nnue_round.sh --data-games none.clsg.xz accepted"; else ok; fi
 if bash "$here/../scripts/nnue_round.sh" --bin "$bin" --dir "$tmp/round" --player "$tmp/none.nnue" >/dev/null 2>&1; then
