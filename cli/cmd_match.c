@@ -272,6 +272,42 @@ static void elo_text(double elo, char *buf, size_t len)
 }
 
 /* stopped: the signal that stopped the match ("SIGTERM"), NULL when none did. */
+static int compare_int64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* How each engine used its clock over the games played: the mean time a
+ * move and the median clock left when a game ended. */
+static void print_clock_use(const MatchOptions *o, const MatchRun *run)
+{
+    int64_t *left = malloc((size_t)o->games * sizeof *left);
+    if (left == NULL || run->played == 0) {
+        free(left);
+        return;
+    }
+    printf("clock use:");
+    for (int e = 0; e < 2; e++) {
+        int64_t think = 0, moves = 0;
+        size_t n = 0;
+        for (int i = 0; i < o->games; i++) {
+            const MatchGameRecord *r = &run->records[i];
+            if (!r->played)
+                continue;
+            think += r->think_ms[e];
+            moves += r->moves[e];
+            left[n++] = r->clock_end_ms[e];
+        }
+        qsort(left, n, sizeof *left, compare_int64);
+        double median = n % 2 ? (double)left[n / 2] : ((double)left[n / 2 - 1] + (double)left[n / 2]) / 2;
+        printf("%s %c %.0f ms a move, %.1f s left at the end (median)", e ? ";" : "", "AB"[e],
+               moves ? (double)think / (double)moves : 0.0, median / 1000.0);
+    }
+    printf("\n");
+    free(left);
+}
+
 static void print_summary(const MatchOptions *o, const MatchRun *run, const EloEstimate *e, const char *stopped)
 {
     char elo[24], error[24], low[24], high[24];
@@ -331,6 +367,7 @@ static void print_summary(const MatchOptions *o, const MatchRun *run, const EloE
     }
     printf("losses on time: A %d, B %d; illegal moves: A %d, B %d\n", run->time_losses[0], run->time_losses[1],
            run->illegal[0], run->illegal[1]);
+    print_clock_use(o, run);
     printf("%d games in %.1f s: %.1f games/minute\n", run->played, (double)run->elapsed_ms / 1000.0,
            match_run_games_per_minute(run));
 }
@@ -367,6 +404,14 @@ static void write_games(JsonWriter *w, const MatchOptions *o, const MatchRun *ru
         json_int(w, "plies", r->plies);
         json_string(w, "termination", match_end_termination(r->end));
         json_string(w, "reason", r->reason);
+        for (int e = 0; e < 2; e++) {
+            json_object_begin(w, e ? "b_clock" : "a_clock", JSON_INLINE);
+            json_int(w, "moves", r->moves[e]);
+            json_int(w, "think_ms", r->think_ms[e]);
+            json_int(w, "end_ms", r->clock_end_ms[e]);
+            json_int(w, "lowest_ms", r->lowest_clock_ms[e]);
+            json_end(w);
+        }
         json_end(w);
     }
     json_end(w);

@@ -106,6 +106,12 @@ static void emit(LineWriter *w, const char *token)
 
 bool pgn_write_game(FILE *out, const PgnTags *tags, const Game *game, const char *result)
 {
+    return pgn_write_game_commented(out, tags, game, result, NULL);
+}
+
+bool pgn_write_game_commented(FILE *out, const PgnTags *tags, const Game *game, const char *result,
+                              const char *const *comments)
+{
     int plies = game_ply_count(game);
     if (result == NULL) {
         GameStatus status;
@@ -134,14 +140,21 @@ bool pgn_write_game(FILE *out, const PgnTags *tags, const Game *game, const char
     fputc('\n', out);
 
     LineWriter w = { .out = out };
+    bool after_comment = false;
     for (int ply = 1; ply <= plies; ply++) {
         const Setup *before = game_setup(game, ply - 1);
         char number[16];
-        if (before->side == WHITE || ply == 1) {
+        if (before->side == WHITE || ply == 1 || after_comment) {
             snprintf(number, sizeof number, "%u%s", before->fullmove, before->side == WHITE ? "." : "...");
             emit(&w, number);
         }
         emit(&w, game_san(game, ply));
+        after_comment = comments && comments[ply - 1];
+        if (after_comment) {
+            char comment[80];
+            snprintf(comment, sizeof comment, "{%.*s}", (int)(sizeof comment - 3), comments[ply - 1]);
+            emit(&w, comment);
+        }
     }
     emit(&w, result);
     fprintf(out, "%.*s\n\n", (int)w.len, w.line);

@@ -57,6 +57,12 @@ void pgn_tags_free(PgnTags *tags);
  * ignored: they are written from the game and result. Returns false when
  * writing failed. */
 bool pgn_write_game(FILE *out, const PgnTags *tags, const Game *game, const char *result);
+/* The same with a comment after each move whose comments[ply - 1] is not
+ * NULL (comments: one per ply of the game, or NULL for none), "{...}"; a
+ * comment may not hold '}'. A Black move after a comment gets its number
+ * ("12..."), as the PGN standard's export format asks. */
+bool pgn_write_game_commented(FILE *out, const PgnTags *tags, const Game *game, const char *result,
+                              const char *const *comments);
 
 /* One game read from a file. */
 typedef struct PgnGame {

@@ -254,8 +254,56 @@ static bool new_game(MatchPlayer *p, char *err, size_t err_len)
            uci_client_wait_for(&p->client, "readyok", line, sizeof line, MATCH_READY_TIMEOUT_MS, err, err_len);
 }
 
-/* Waits for bestmove until the deadline; copies the move text. */
-static UciRead wait_bestmove(MatchPlayer *p, int64_t deadline, char *move, size_t move_len)
+void match_note_info(const char *line, MatchMoveNote *note)
+{
+    if (strncmp(line, "info ", 5) != 0 || strstr(line, " score ") == NULL || strstr(line, "info string") == line)
+        return;
+    int depth = 0, score = 0;
+    bool has_score = false, mate = false;
+    char copy[8192];
+    snprintf(copy, sizeof copy, "%s", line);
+    char *save = NULL, *token = strtok_r(copy, " ", &save);
+    while (token) {
+        char *next = strtok_r(NULL, " ", &save);
+        if (next && strcmp(token, "depth") == 0) {
+            depth = atoi(next);
+        } else if (next && strcmp(token, "score") == 0) {
+            char *value = strtok_r(NULL, " ", &save);
+            if (value && (strcmp(next, "cp") == 0 || strcmp(next, "mate") == 0)) {
+                has_score = true;
+                mate = next[0] == 'm';
+                score = atoi(value);
+            }
+            next = strtok_r(NULL, " ", &save);
+        } else if (strcmp(token, "pv") == 0) {
+            break; /* the moves follow: nothing more to read */
+        }
+        token = next;
+    }
+    if (has_score) {
+        note->has_score = true;
+        note->mate = mate;
+        note->score = score;
+        note->depth = depth;
+    }
+}
+
+void match_note_text(const MatchMoveNote *note, char *buf, size_t len)
+{
+    int used = 0;
+    if (note->has_score && note->mate)
+        used = snprintf(buf, len, "%sM%d/%d ", note->score < 0 ? "-" : "+", abs(note->score), note->depth);
+    else if (note->has_score)
+        used = snprintf(buf, len, "%s%d.%02d/%d ", note->score < 0 ? "-" : "+", abs(note->score) / 100,
+                        abs(note->score) % 100, note->depth);
+    if (used >= 0 && (size_t)used < len)
+        snprintf(buf + used, len - (size_t)used, "%lld.%03llds", (long long)(note->time_ms / 1000),
+                 (long long)(note->time_ms % 1000));
+}
+
+/* Waits for bestmove until the deadline; copies the move text. The info
+ * lines on the way go into note (NULL: not read). */
+static UciRead wait_bestmove(MatchPlayer *p, int64_t deadline, char *move, size_t move_len, MatchMoveNote *note)
 {
     char line[8192];
     for (;;) {
@@ -263,6 +311,8 @@ static UciRead wait_bestmove(MatchPlayer *p, int64_t deadline, char *move, size_
         UciRead got = uci_client_read(&p->client, line, sizeof line, left > 0 ? left : 0);
         if (got != UCI_LINE)
             return got;
+        if (note)
+            match_note_info(line, note);
         if (strncmp(line, "bestmove", 8) == 0 && (line[8] == ' ' || line[8] == '\0')) {
             const char *m = line + 8 + strspn(line + 8, " ");
             snprintf(move, move_len, "%.*s", (int)strcspn(m, " "), m);
@@ -279,7 +329,7 @@ static void stop_search(MatchPlayer *p)
     char err[256], ignored[32];
     uci_client_set_wake(&p->client, -1);
     if (uci_client_send(&p->client, "stop", err, sizeof err))
-        wait_bestmove(p, timer_now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored);
+        wait_bestmove(p, timer_now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored, NULL);
 }
 
 void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening *opening, const MatchSettings *s,
@@ -300,6 +350,7 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
         }
     int64_t clock[2] = { s->base_ms, s->base_ms };
     out->lowest_clock_ms[0] = out->lowest_clock_ms[1] = s->base_ms;
+    out->clock_end_ms[0] = out->clock_end_ms[1] = s->base_ms;
     char *command = NULL;
     size_t capacity = 0;
     while (!ended_by_rules(game, out)) {
@@ -332,7 +383,8 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
         }
         char move[32] = "";
         int64_t allowed = clock[side] + s->margin_ms;
-        UciRead got = wait_bestmove(p, start + allowed, move, sizeof move);
+        MatchMoveNote note = { 0 };
+        UciRead got = wait_bestmove(p, start + allowed, move, sizeof move, &note);
         int64_t spent = timer_now_ms() - start;
         if (got == UCI_WOKEN) {
             stop_search(p);
@@ -348,17 +400,18 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
             /* A loss on time; the engine must still answer stop. */
             char ignored[32];
             if (!uci_client_send(&p->client, "stop", err, sizeof err) ||
-                wait_bestmove(p, timer_now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored) != UCI_LINE) {
+                wait_bestmove(p, timer_now_ms() + MATCH_HANG_GRACE_MS, ignored, sizeof ignored, NULL) != UCI_LINE) {
                 finish(out, MATCH_END_FAILED, "*", "%s (%s) hung: no bestmove within %lld ms of go nor %d ms after stop",
                        p->client.label, side_name(side), (long long)allowed, MATCH_HANG_GRACE_MS);
                 break;
             }
-            out->lowest_clock_ms[side] = clock[side] - spent;
+            out->lowest_clock_ms[side] = out->clock_end_ms[side] = clock[side] - spent;
             finish(out, MATCH_END_TIME, loss_for(side), "%s (%s) lost on time at ply %d (no move within %lld ms)",
                    p->client.label, side_name(side), ply, (long long)allowed);
             break;
         }
         clock[side] -= spent;
+        out->clock_end_ms[side] = clock[side];
         if (clock[side] < out->lowest_clock_ms[side])
             out->lowest_clock_ms[side] = clock[side];
         if (clock[side] < -s->margin_ms) {
@@ -367,6 +420,15 @@ void match_play_game(MatchPlayer *white, MatchPlayer *black, const MatchOpening 
             break;
         }
         clock[side] += s->inc_ms;
+        out->think_ms[side] += spent;
+        out->moves[side]++;
+        out->clock_end_ms[side] = clock[side];
+        if (out->note_count == 0)
+            out->first_note_ply = ply;
+        if (out->note_count < MATCH_NOTES_MAX && out->first_note_ply + out->note_count == ply) {
+            note.time_ms = spent;
+            out->notes[out->note_count++] = note;
+        }
         char problem[256];
         if (move[0] == '\0' || strcmp(move, "(none)") == 0 || strcmp(move, "0000") == 0) {
             finish(out, MATCH_END_ILLEGAL, loss_for(side), "%s (%s) gave no move at ply %d though it has legal moves",

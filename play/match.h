@@ -76,12 +76,39 @@ typedef enum {
     MATCH_END_ABORTED         /* the match stopped (another game failed, or a signal) */
 } MatchEnd;
 
+/* What an engine said with one move: the score and depth of its last
+ * info line that gave a score, and the time the move took on the match's
+ * clock. */
+typedef struct MatchMoveNote {
+    int64_t time_ms;
+    int depth;                /* 0: no info line gave one */
+    bool has_score, mate;
+    int score;                /* centipawns, or moves to mate (negative: mated); the mover's view */
+} MatchMoveNote;
+
+enum { MATCH_NOTES_MAX = 1024 }; /* moves noted per game; longer games go on without notes */
+
 typedef struct MatchGameResult {
     MatchEnd end;
     char result[8];           /* "1-0", "0-1", "1/2-1/2", "*" */
     char reason[320];         /* "checkmate", "black lost on time (412 ms over)", the error */
-    int64_t lowest_clock_ms[2];
+    int64_t lowest_clock_ms[2];  /* by colour */
+    int64_t clock_end_ms[2];     /* by colour, when the game ended */
+    int64_t think_ms[2];         /* by colour, in all */
+    int moves[2];                /* by colour: moves the engines played */
+    int first_note_ply;          /* the ply (1-based) of notes[0]: the first after the opening */
+    int note_count;
+    MatchMoveNote notes[MATCH_NOTES_MAX];
 } MatchGameResult;
+
+/* The PGN comment of a note, as other match tools write it: the score in
+ * pawns from the mover's view (or +M5 / -M3) and depth, then the time:
+ * "+0.35/12 0.251s", or "0.251s" without a score. */
+void match_note_text(const MatchMoveNote *note, char *buf, size_t len);
+
+/* Reads an engine's info line into note (score and depth), when it has a
+ * score; other lines leave note as it was. */
+void match_note_info(const char *line, MatchMoveNote *note);
 
 /* Plays the opening's moves into game (false with a message when one is
  * illegal there). */

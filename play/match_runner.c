@@ -15,6 +15,7 @@ struct MatchWorker {
     MatchPlayer player[2]; /* A, B */
     bool started[2];
     Game *game;
+    MatchGameResult result; /* the game under way (about 16 KB: kept off the stack) */
     pthread_t thread;
 };
 
@@ -30,7 +31,10 @@ static void seconds_text(int64_t ms, char *buf, size_t len)
         *end-- = '\0';
 }
 
-static void write_pgn(MatchRun *run, int index, const MatchGameRecord *rec, const Game *game)
+enum { NOTE_TEXT_MAX = 48 };
+
+static void write_pgn(MatchRun *run, int index, const MatchGameRecord *rec, const Game *game,
+                      const MatchGameResult *r)
 {
     PgnTags tags = { 0 };
     char round[16], date[16], host[128] = "?", tc[64], base[24], inc[24], plies[16];
@@ -55,8 +59,22 @@ static void write_pgn(MatchRun *run, int index, const MatchGameRecord *rec, cons
     pgn_tags_set(&tags, "PlyCount", plies);
     pgn_tags_set(&tags, "Termination", match_end_termination(rec->end));
     pgn_tags_set(&tags, "TerminationDetails", rec->reason);
-    pgn_write_game(run->pgn, &tags, game, rec->result);
+    /* Each engine move's score, depth and time as its comment; without
+     * memory for them, the moves alone. */
+    int count = game_ply_count(game);
+    const char **comments = count ? calloc((size_t)count, sizeof *comments) : NULL;
+    char *texts = comments ? malloc((size_t)r->note_count * NOTE_TEXT_MAX + 1) : NULL;
+    for (int i = 0; texts && i < r->note_count; i++) {
+        int ply = r->first_note_ply + i;
+        if (ply < 1 || ply > count)
+            break;
+        match_note_text(&r->notes[i], texts + (size_t)i * NOTE_TEXT_MAX, NOTE_TEXT_MAX);
+        comments[ply - 1] = texts + (size_t)i * NOTE_TEXT_MAX;
+    }
+    pgn_write_game_commented(run->pgn, &tags, game, rec->result, texts ? comments : NULL);
     fflush(run->pgn);
+    free(texts);
+    free(comments);
     pgn_tags_free(&tags);
 }
 
@@ -118,10 +136,17 @@ static void record_game(MatchRun *run, int index, bool a_white, int opening, con
     }
     *rec = (MatchGameRecord){ .played = r->end != MATCH_END_FAILED, .a_white = a_white, .opening = opening,
                               .end = r->end, .plies = game_ply_count(game) };
+    for (int e = 0; e < 2; e++) {
+        Color c = (e == 0) == a_white ? WHITE : BLACK;
+        rec->moves[e] = r->moves[c];
+        rec->think_ms[e] = r->think_ms[c];
+        rec->clock_end_ms[e] = r->clock_end_ms[c];
+        rec->lowest_clock_ms[e] = r->lowest_clock_ms[c];
+    }
     snprintf(rec->result, sizeof rec->result, "%s", r->result);
     snprintf(rec->reason, sizeof rec->reason, "%s", r->reason);
     if (run->pgn)
-        write_pgn(run, index, rec, game);
+        write_pgn(run, index, rec, game, r);
     if (!rec->played)
         return;
     bool white_won = strcmp(r->result, "1-0") == 0, black_won = strcmp(r->result, "0-1") == 0;
@@ -164,11 +189,10 @@ static void *worker_main(void *arg)
             break;
         bool a_white = index % 2 == 0;
         int opening = match_run_opening(run, index);
-        MatchGameResult r;
         match_play_game(&w->player[a_white ? 0 : 1], &w->player[a_white ? 1 : 0], &run->openings[opening],
-                        run->settings, w->game, &run->abort, &r);
+                        run->settings, w->game, &run->abort, &w->result);
         pthread_mutex_lock(&run->lock);
-        record_game(run, index, a_white, opening, &r, w->game);
+        record_game(run, index, a_white, opening, &w->result, w->game);
         pthread_mutex_unlock(&run->lock);
     }
     return NULL;

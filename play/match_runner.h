@@ -41,6 +41,11 @@ typedef struct MatchGameRecord {
     double a_points;
     int plies;
     char reason[320];
+    /* The clock, by engine (A, B): moves played, time they took in all,
+     * the clock when the game ended and its lowest (after a move, before
+     * the increment). */
+    int moves[2];
+    int64_t think_ms[2], clock_end_ms[2], lowest_clock_ms[2];
 } MatchGameRecord;
 
 typedef struct MatchWorker MatchWorker;

@@ -184,7 +184,8 @@ def main():
                          "--hash", "1", "--out", earlier("match.json")]) is not None:
             check_result_file("match", out("match.json"), "chesslab-match/1",
                               ["method", "engines", "games", "score", "elo", "error", "stopped"],
-                              ["round", "white", "opening", "result", "a_points", "plies", "termination", "reason"])
+                              ["round", "white", "opening", "result", "a_points", "plies", "termination", "reason",
+                               "a_clock", "b_clock"])
 
         refused("bench movegen --out (bad path)", [BIN, "bench", "movegen", "--out", bad], "--out: " + cannot)
         refused("bench search --out (bad path)", [BIN, "bench", "search", "--depth", "2", "--epd", out("one.epd"),

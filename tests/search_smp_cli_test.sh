@@ -189,6 +189,8 @@ else
 fi
 if timeout 120 "$bin" match --path-b "$tmp/slow" --games 2 --tc 1000+0 --time-margin 50 --depth 2 --hash 8 >"$tmp/sl.out" 2>"$tmp/sl.err"; then
   check "slow engine loses on time" grep -q 'losses on time: A 0, B 2' "$tmp/sl.out"
+  # B's clock ran out on its first move in both games: nothing left at the end.
+  check "clock use of the slow engine" grep -Eq '^clock use: A [0-9]+ ms a move, .*; B [0-9]+ ms a move, -?0\.[0-9] s left' "$tmp/sl.out"
 else
   bad "match against a slow engine failed: $(tail -c 400 "$tmp/sl.err")"
 fi

@@ -91,6 +91,40 @@ static void test_option_values(void **state)
     assert_false(uci_option_value_ok(&button, "1", err, sizeof err));
 }
 
+/* A move's note: the last info line with a score wins; the text is what
+ * match tools write in PGN comments. */
+static void test_move_notes(void **state)
+{
+    (void)state;
+    MatchMoveNote note = { 0 };
+    match_note_info("info string NNUE evaluation using nets/default.nnue", &note);
+    match_note_info("info depth 3 currmove e2e4 currmovenumber 1", &note);
+    assert_false(note.has_score);
+    match_note_info("info depth 7 seldepth 9 multipv 1 score cp 31 nodes 1200 pv e2e4 e7e5", &note);
+    assert_true(note.has_score && !note.mate);
+    assert_int_equal(note.score, 31);
+    assert_int_equal(note.depth, 7);
+    match_note_info("info depth 8 score cp -5 lowerbound wdl 300 400 300 nodes 2000 pv d2d4 depth 99", &note);
+    assert_int_equal(note.score, -5);
+    assert_int_equal(note.depth, 8); /* a "depth" after pv is a move list's, not read */
+    char text[48];
+    note.time_ms = 251;
+    match_note_text(&note, text, sizeof text);
+    assert_string_equal(text, "-0.05/8 0.251s");
+    match_note_info("info depth 12 score mate -3 pv a1a2", &note);
+    assert_true(note.mate);
+    note.time_ms = 10000;
+    match_note_text(&note, text, sizeof text);
+    assert_string_equal(text, "-M3/12 10.000s");
+    note.score = 1234;
+    note.mate = false;
+    match_note_text(&note, text, sizeof text);
+    assert_string_equal(text, "+12.34/12 10.000s");
+    MatchMoveNote none = { .time_ms = 7 };
+    match_note_text(&none, text, sizeof text);
+    assert_string_equal(text, "0.007s");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -98,6 +132,7 @@ int main(void)
         cmocka_unit_test(test_elo_estimate),
         cmocka_unit_test(test_spec_parse),
         cmocka_unit_test(test_option_values),
+        cmocka_unit_test(test_move_notes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

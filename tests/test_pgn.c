@@ -364,6 +364,19 @@ static void test_write_layout(void **state)
                               "30... d5 31. exd6# 1-0\n"
                               "\n");
     free(text);
+    /* With comments: after one, Black's move carries its number again. */
+    const char *comments[2] = { "-0.35/12 0.251s", "+M1/1 0.002s" };
+    out = open_memstream(&text, &len);
+    assert_true(pgn_write_game_commented(out, NULL, game, NULL, comments));
+    fclose(out);
+    assert_non_null(strstr(text, "\n30... d5 {-0.35/12 0.251s} 31. exd6# {+M1/1 0.002s} 1-0\n"));
+    free(text);
+    comments[0] = NULL;
+    out = open_memstream(&text, &len);
+    assert_true(pgn_write_game_commented(out, NULL, game, NULL, comments));
+    fclose(out);
+    assert_non_null(strstr(text, "\n30... d5 31. exd6# {+M1/1 0.002s} 1-0\n"));
+    free(text);
     pgn_tags_free(&tags);
     game_free(game);
 }
@@ -431,7 +444,13 @@ static void test_write_then_read(void **state)
         pgn_tags_set(&tags, "White", w->white);
         pgn_tags_set(&tags, "Round", i % 2 ? "7" : "?");
         pgn_tags_set(&tags, "PlyCount", "x");
-        assert_true(pgn_write_game(out, &tags, game, agreed ? "1/2-1/2" : NULL));
+        /* Every other game with a comment on most moves, of varied length,
+         * as match PGN has them: the moves read back the same. */
+        const char *comments[400] = { NULL };
+        static const char *const notes[3] = { "+0.35/12 0.251s", "-12.07/31 10.000s", "0.001s" };
+        for (int ply = 1; i % 2 && ply <= w->plies; ply++)
+            comments[ply - 1] = ply % 5 ? notes[ply % 3] : NULL;
+        assert_true(pgn_write_game_commented(out, &tags, game, agreed ? "1/2-1/2" : NULL, comments));
         pgn_tags_free(&tags);
     }
     fclose(out);
