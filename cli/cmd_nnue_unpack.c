@@ -36,7 +36,8 @@ typedef struct UnpackStats {
 
 /* Appends the records of one games file to out; 0, or the exit status
  * after a message. */
-static int unpack_file(const char *cmd, const char *path, Game *game, NnueGame *g, FILE *out, UnpackStats *stats)
+static int unpack_file(const char *cmd, const char *path, Game *game, NnueGame *g, NnueRecord *records, FILE *out,
+                       UnpackStats *stats)
 {
     FILE *in = stdin;
     char err[256];
@@ -49,7 +50,6 @@ static int unpack_file(const char *cmd, const char *path, Game *game, NnueGame *
         cli_error(cmd, "%s: %s", path, err);
         status = 1;
     }
-    static NnueRecord records[NNUE_GAME_MAX_PLIES];
     for (unsigned long long index = 1; status == 0; index++) {
         int got = nnue_games_read(in, g, err, sizeof err);
         if (got == 0)
@@ -116,9 +116,11 @@ int cmd_nnue_unpack(int argc, char **argv)
         return EXIT_USAGE;
     }
     NnueGame *g = malloc(sizeof *g);
-    Game *game = g ? game_new(registry_default()) : NULL;
+    NnueRecord *records = malloc(NNUE_GAME_MAX_PLIES * sizeof *records);
+    Game *game = g && records ? game_new(registry_default()) : NULL;
     if (game == NULL) {
         free(g);
+        free(records);
         cli_error(cmd, "out of memory");
         return 1;
     }
@@ -130,7 +132,7 @@ int cmd_nnue_unpack(int argc, char **argv)
     }
     UnpackStats stats = { 0 };
     for (int f = 0; status == 0 && f < path_count; f++)
-        status = unpack_file(cmd, paths[f], game, g, out, &stats);
+        status = unpack_file(cmd, paths[f], game, g, records, out, &stats);
     if (out && fclose(out) != 0 && status == 0) {
         cli_error(cmd, "cannot write '%s'", out_path);
         status = EXIT_USAGE;
@@ -139,6 +141,7 @@ int cmd_nnue_unpack(int argc, char **argv)
         printf("%llu games, %llu plies, %llu records written to %s\n", stats.games, stats.plies, stats.records,
                out_path);
     game_free(game);
+    free(records);
     free(g);
     return status;
 }
