@@ -61,7 +61,7 @@ static const char *const train_usage_text =
     "Exit status 2 for bad options, a data file that cannot be read or is no\n"
     "record file, or an --init file that is no network, 1 when the files hold no usable record or memory runs out.\n";
 
-enum { MAX_DATA_FILES = 64 };
+enum { MAX_DATA_FILES = 1024 }; /* a round of many runs plus kept generations */
 
 typedef struct TrainCommand {
     const char *data[MAX_DATA_FILES];

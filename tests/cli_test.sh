@@ -348,6 +348,12 @@ expect_error 1 "the files hold no usable record" nnue train --data "$tmp/empty.b
 start_record='\xff\xff\x00\x00\x00\x00\xff\xff\x24\x53\x36\x42\x11\x11\x11\x11\x99\x99\x99\x99\xac\xdb\xbe\xca\x19\x00\x01\x00\x00\x00\x00\x00'
 for _ in $(seq 64); do printf "$start_record"; done >"$tmp/start.bin"
 expect_output "network written to $tmp/n.nnue \(hidden 32, buckets 1\)" nnue train --data "$tmp/start.bin" --out "$tmp/n.nnue" --hidden 32 --epochs 1 --validation 0
+# A round's 24 runs and 50 kept files of games are 74 --data files: all read
+# (64 was once the limit); past 1024 the command says so.
+many=(); for _ in $(seq 74); do many+=(--data "$tmp/start.bin"); done
+expect_output "data: 4736 records from 74 files" nnue train "${many[@]}" --out "$tmp/n74.nnue" --hidden 32 --epochs 1 --validation 0
+many=(); for _ in $(seq 1025); do many+=(--data "$tmp/start.bin"); done
+expect_error 2 "at most 1024 --data files" nnue train "${many[@]}" --out "$tmp/n74.nnue"
 # One output bucket: version 1, the size it always had.
 if [ "$(head -c 4 "$tmp/n.nnue")" = CLNN ] && [ "$(od -An -tu4 -j4 -N4 "$tmp/n.nnue" | tr -d ' ')" = 1 ] &&
   [ "$(wc -c <"$tmp/n.nnue")" -eq $((16 + 2 * (768 * 32 + 3 * 32) + 4)) ]; then ok; else
