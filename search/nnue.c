@@ -1,6 +1,9 @@
 #include "search/nnue.h"
 
 #include <pthread.h>
+#if defined(__AVX2__) || defined(__AVX512BW__)
+#include <immintrin.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -139,10 +142,15 @@ static inline void add_row(int16_t *restrict acc, const int16_t *restrict row, i
 }
 
 /* sum_j clamp(acc_j, 0, QA)^2 * w_j, the product v * w_j taken in 16 bits
- * first (|w_j| <= 127 and v <= QA keep it there, nnue_format.h). Each
- * block of 32 terms is summed in 32 bits (at most 32 * 255 * 32385, far
- * from overflow) and the blocks in 64, so no width can overflow. */
-static inline int64_t screlu_dot(const int16_t *restrict acc, const int16_t *restrict w, int h)
+ * first (|w_j| <= 127 and v <= QA keep it there, nnue_format.h), so that
+ * one multiply-add instruction (pmaddwd, or vpdpwssd with AVX-512 VNNI)
+ * takes 16-bit pairs to 32-bit sums. Each 32-bit lane adds at most
+ * h / 8 = 128 terms of at most 255 * 32385 (AVX2, h <= 1024): 1.06e9, below
+ * 2^31, and the lanes are summed in 64 bits, so the vector paths are exact
+ * and equal the scalar one, whose blocks of 32 terms are summed in 32 bits
+ * and the blocks in 64. One horizontal sum per call, not per block, is
+ * what the vector paths save. */
+static inline int64_t screlu_dot_scalar(const int16_t *restrict acc, const int16_t *restrict w, int h)
 {
     int64_t sum = 0;
     for (int block = 0; block < h; block += 32) {
@@ -154,6 +162,54 @@ static inline int64_t screlu_dot(const int16_t *restrict acc, const int16_t *res
         sum += part;
     }
     return sum;
+}
+
+#if defined(__AVX512BW__)
+static inline int64_t screlu_dot(const int16_t *restrict acc, const int16_t *restrict w, int h)
+{
+    const __m512i zero = _mm512_setzero_si512(), qa = _mm512_set1_epi16(NNUE_QA);
+    __m512i sums = _mm512_setzero_si512();
+    for (int j = 0; j < h; j += 32) {
+        __m512i v = _mm512_min_epi16(_mm512_max_epi16(_mm512_loadu_si512(acc + j), zero), qa);
+        __m512i vw = _mm512_mullo_epi16(v, _mm512_loadu_si512(w + j));
+#if defined(__AVX512VNNI__)
+        sums = _mm512_dpwssd_epi32(sums, v, vw);
+#else
+        sums = _mm512_add_epi32(sums, _mm512_madd_epi16(v, vw));
+#endif
+    }
+    /* the lanes' total may pass 2^31: widen before the last sum */
+    __m512i wide = _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm512_castsi512_si256(sums)),
+                                    _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(sums, 1)));
+    return _mm512_reduce_add_epi64(wide);
+}
+#elif defined(__AVX2__)
+static inline int64_t screlu_dot(const int16_t *restrict acc, const int16_t *restrict w, int h)
+{
+    const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(NNUE_QA);
+    __m256i sums = _mm256_setzero_si256();
+    for (int j = 0; j < h; j += 16) {
+        __m256i v = _mm256_min_epi16(_mm256_max_epi16(_mm256_loadu_si256((const __m256i *)(acc + j)), zero), qa);
+        __m256i vw = _mm256_mullo_epi16(v, _mm256_loadu_si256((const __m256i *)(w + j)));
+        sums = _mm256_add_epi32(sums, _mm256_madd_epi16(v, vw));
+    }
+    /* the lanes' total may pass 2^31: widen before the last sum */
+    __m256i wide = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm256_castsi256_si128(sums)),
+                                    _mm256_cvtepi32_epi64(_mm256_extracti128_si256(sums, 1)));
+    __m128i pair = _mm_add_epi64(_mm256_castsi256_si128(wide), _mm256_extracti128_si256(wide, 1));
+    return _mm_cvtsi128_si64(pair) + _mm_extract_epi64(pair, 1);
+}
+#else
+static inline int64_t screlu_dot(const int16_t *restrict acc, const int16_t *restrict w, int h)
+{
+    return screlu_dot_scalar(acc, w, h);
+}
+#endif
+
+int64_t nnue_screlu_dot(const int16_t *acc, const int16_t *w, int h) { return screlu_dot(acc, w, h); }
+int64_t nnue_screlu_dot_reference(const int16_t *acc, const int16_t *w, int h)
+{
+    return screlu_dot_scalar(acc, w, h);
 }
 
 static inline void sub_row(int16_t *restrict acc, const int16_t *restrict row, int h)

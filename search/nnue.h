@@ -103,4 +103,11 @@ static inline void nnue_stack_pop(NnueStack *s) { s->top--; }
  * first. */
 int nnue_evaluate_stacked(const NnueNet *net, const Position *p, NnueStack *s);
 
+/* The output layer's dot product sum_j clamp(acc_j, 0, QA)^2 * w_j over h
+ * (a multiple of 32, at most NNUE_HIDDEN_MAX) terms, |w_j| <= 127: the
+ * path the engine uses (AVX-512, AVX2 or scalar, as built) and the scalar
+ * reference, which must agree exactly (tests). */
+int64_t nnue_screlu_dot(const int16_t *acc, const int16_t *w, int h);
+int64_t nnue_screlu_dot_reference(const int16_t *acc, const int16_t *w, int h);
+
 #endif

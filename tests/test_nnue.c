@@ -488,6 +488,42 @@ static void test_eval_file_option(void **state)
     engine_free(e);
 }
 
+/* The output layer's vector dot product equals the scalar reference and a
+ * plain 64-bit sum, at every width, at the extremes where a 32-bit lane
+ * comes closest to overflowing, and from unaligned arrays. */
+static int64_t plain_screlu_dot(const int16_t *acc, const int16_t *w, int h)
+{
+    int64_t sum = 0;
+    for (int j = 0; j < h; j++) {
+        int64_t v = acc[j] < 0 ? 0 : acc[j] > NNUE_QA ? NNUE_QA : acc[j];
+        sum += v * v * w[j];
+    }
+    return sum;
+}
+
+static void test_screlu_dot_paths_agree(void **state)
+{
+    (void)state;
+    static int16_t acc_store[NNUE_HIDDEN_MAX + 1], w_store[NNUE_HIDDEN_MAX + 1];
+    uint64_t seed = 0x5c7e1u;
+    const int widths[] = {32, 64, 128, 256, 512, NNUE_HIDDEN_MAX};
+    for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++)
+        for (int offset = 0; offset <= 1; offset++)
+            for (int fill = 0; fill < 4; fill++) {
+                int h = widths[i];
+                int16_t *acc = acc_store + offset, *w = w_store + offset;
+                for (int j = 0; j < h; j++) {
+                    acc[j] = fill == 0 ? random_weight(&seed, 600) : fill == 1 ? INT16_MAX : (int16_t)NNUE_QA;
+                    w[j] = fill == 0 ? random_weight(&seed, 127) : fill == 2 ? -127 : 127;
+                }
+                int64_t plain = plain_screlu_dot(acc, w, h);
+                if (fill > 0)
+                    assert_true(plain == (fill == 2 ? -1 : 1) * (int64_t)h * NNUE_QA * NNUE_QA * 127);
+                assert_true(nnue_screlu_dot_reference(acc, w, h) == plain);
+                assert_true(nnue_screlu_dot(acc, w, h) == plain);
+            }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -498,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_bad_bucket_files_refused),
         cmocka_unit_test(test_builtin),
         cmocka_unit_test(test_eval_file_option),
+        cmocka_unit_test(test_screlu_dot_paths_agree),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
